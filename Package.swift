@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Crate",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "crated", targets: ["crated"]),
+        .executable(name: "crate-admin", targets: ["crate-admin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // Thin system-library shims: a header and a modulemap, nothing else.
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+
+        // Non-variadic wrappers for the few C calls Swift cannot make directly.
+        .target(name: "CCrateShims", dependencies: ["CALSA"]),
+        // Shared value types; no logic, no C.
+        .target(name: "CrateCore"),
+        // crate.toml: a small TOML reader and the typed configuration, shared by crated and crate-admin.
+        .target(name: "CrateConfig", dependencies: ["CrateCore"]),
+        // PCM from files to the speaker. Knows files and samples, nothing about albums.
+        .target(
+            name: "CrateAudio",
+            dependencies: [
+                "CrateCore", "CALSA", "CMPG123", "CCrateShims",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The router, configuration and the control socket: where domains meet.
+        .target(
+            name: "CrateDaemon",
+            dependencies: [
+                "CrateCore", "CrateAudio", "CrateConfig",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "crated",
+            dependencies: [
+                "CrateDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "crate-admin",
+            dependencies: [
+                "CrateCore", "CrateConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "crate-bench",
+            dependencies: ["CrateAudio"],
+            path: "bench/CrateBench"
+        ),
+        .target(name: "TestSupport", dependencies: ["CrateCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
+        .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "TestSupport"]),
+        .testTarget(name: "CrateDaemonTests", dependencies: ["CrateDaemon", "CrateAudio", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,109 @@
+import CMPG123
+import Glibc
+
+/// Decodes one MP3 file to interleaved signed 16-bit stereo at the file's own rate.
+/// Gapless: encoder delay and padding from the LAME/Info tag are trimmed by libmpg123,
+/// so consecutive tracks of a gapless album concatenate into the original signal.
+/// Mono sources come out on both channels. Not thread-safe: one owner thread.
+public final class MP3Decoder {
+    public let path: String
+    /// Sample rate of the source; output is never resampled.
+    public let sampleRate: Int
+    /// Channels in the source (1 or 2); output always has 2.
+    public let sourceChannels: Int
+    /// Length in frames after gapless trimming. Exact when the file has a LAME/Info tag.
+    public let totalFrames: Int
+    /// Whether `totalFrames` came from a LAME/Info tag (exact) or an estimate.
+    public let lengthIsExact: Bool
+    public static let outputChannels = 2
+
+    private let handle: OpaquePointer
+
+    public init(path: String) throws(DecodeError) {
+        self.path = path
+        try MP3Probe.check(path: path)
+        var err: Int32 = 0
+        guard let mh = mpg123_new(nil, &err) else {
+            throw DecodeError(path: path, reason: "decoder init failed: \(String(cString: mpg123_plain_strerror(err)))")
+        }
+        handle = mh
+        // Quiet: libmpg123 would otherwise print its own warnings to stderr; failures are
+        // reported through return codes and logged with the path by the caller.
+        mpg123_param2(mh, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue), 0)
+        // Output format: every rate the library supports, always stereo, always S16.
+        mpg123_format_none(mh)
+        var rates: UnsafePointer<Int>? = nil
+        var rateCount = 0
+        mpg123_rates(&rates, &rateCount)
+        for i in 0..<rateCount {
+            mpg123_format(mh, rates![i], Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
+        }
+        guard mpg123_open(mh, path) == MPG123_OK.rawValue else {
+            let reason = String(cString: mpg123_strerror(mh))
+            mpg123_delete(mh)
+            throw DecodeError(path: path, reason: "cannot open: \(reason)")
+        }
+        var rate = 0
+        var channels: Int32 = 0
+        var encoding: Int32 = 0
+        guard mpg123_getformat(mh, &rate, &channels, &encoding) == MPG123_OK.rawValue, rate > 0 else {
+            let reason = String(cString: mpg123_strerror(mh))
+            mpg123_close(mh)
+            mpg123_delete(mh)
+            throw DecodeError(path: path, reason: "not a playable MP3 (\(reason))")
+        }
+        var info = mpg123_frameinfo2()
+        mpg123_info2(mh, &info)
+        sampleRate = rate
+        sourceChannels = info.mode == Int32(MPG123_M_MONO.rawValue) ? 1 : 2
+        // A LAME tag carries the encoder delay; with it libmpg123 trims exactly and knows the
+        // exact length up front. Without one (-1) the length is libmpg123's estimate.
+        var state: Int = 0
+        var ignored: Double = 0
+        mpg123_getstate2(mh, Int32(MPG123_ENC_DELAY.rawValue), &state, &ignored)
+        lengthIsExact = state >= 0
+        let length = mpg123_length(mh)
+        totalFrames = max(0, Int(length))
+    }
+
+    deinit {
+        mpg123_close(handle)
+        mpg123_delete(handle)
+    }
+
+    /// Decodes up to `maxFrames` stereo frames into `buffer`. Returns 0 at the end of the file.
+    public func read(into buffer: UnsafeMutablePointer<Int16>, maxFrames: Int) throws(DecodeError) -> Int {
+        let bytesPerFrame = 2 * MemoryLayout<Int16>.size
+        while true {
+            var done = 0
+            let rc = mpg123_read(handle, UnsafeMutableRawPointer(buffer), maxFrames * bytesPerFrame, &done)
+            if done > 0 { return done / bytesPerFrame }
+            switch rc {
+            case MPG123_OK.rawValue, MPG123_NEW_FORMAT.rawValue:
+                if rc == MPG123_NEW_FORMAT.rawValue {
+                    var rate = 0
+                    var channels: Int32 = 0
+                    var encoding: Int32 = 0
+                    mpg123_getformat(handle, &rate, &channels, &encoding)
+                    if rate != sampleRate {
+                        throw DecodeError(path: path, reason: "sample rate changes mid-file (\(sampleRate) → \(rate) Hz)")
+                    }
+                }
+                continue
+            case MPG123_DONE.rawValue:
+                return 0
+            default:
+                throw DecodeError(path: path, reason: "decoding failed: \(String(cString: mpg123_strerror(handle)))")
+            }
+        }
+    }
+
+    /// Positions the decoder so the next frame read is `frame` (sample-exact).
+    public func seek(toFrame frame: Int) throws(DecodeError) {
+        let target = max(0, min(frame, totalFrames))
+        let rc = mpg123_seek(handle, off_t(target), SEEK_SET)
+        if rc < 0 {
+            throw DecodeError(path: path, reason: "seek failed: \(String(cString: mpg123_strerror(handle)))")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// The real-time writer: moves PCM from the ring to the device, and nothing else.
+/// It never allocates, never takes a lock, never waits on the engine: it sleeps only
+/// in the device's own write, in the pacing clock, or on its wake signal when there is
+/// nothing to play. Everything it learns goes out through `WriterControl` atomics.
+final class OutputWriter: @unchecked Sendable {
+    // @unchecked: `device` is used by this thread alone once `run` starts.
+    private let ring: PCMRing
+    private let formats: FormatChangeQueue
+    private let control: WriterControl
+    private let device: ALSADevice
+
+    init(ring: PCMRing, formats: FormatChangeQueue, control: WriterControl, device: ALSADevice) {
+        self.ring = ring
+        self.formats = formats
+        self.control = control
+        self.device = device
+    }
+
+    func run() {
+        var paused = false, fadeIn = 0, lowWaterPosted = false
+        while !control.quit.load(ordering: .acquiring) {
+            let flush = control.flushRequest.load(ordering: .acquiring)
+            if flush != control.flushAck.load(ordering: .relaxed) {
+                device.drop()
+                ring.discardAll()
+                formats.discardAll()
+                control.deviceDelay.store(0, ordering: .relaxed)
+                control.starved.store(false, ordering: .relaxed)
+                fadeIn = 0
+                control.flushAck.store(flush, ordering: .releasing)
+                control.engineWake.post()
+                continue
+            }
+            let mode = control.mode
+            if mode == .stopped || (mode == .paused && paused) || control.deviceError.load(ordering: .relaxed) != 0 {
+                control.writerWake.wait(seconds: 0.5)
+                continue
+            }
+            let readAt = ring.consumed
+            var limit = device.periodFrames
+            if let change = formats.peek() {
+                if change.atFrame <= readAt {
+                    if change.sampleRate != device.sampleRate {
+                        // A rate change is not gapless: play out the old rate, then reconfigure.
+                        if device.sampleRate != 0 { device.drain() }
+                        let rc = device.configure(rate: change.sampleRate)
+                        control.deviceRate.store(rc < 0 ? 0 : change.sampleRate, ordering: .releasing)
+                        if rc < 0 { fail(Int(rc)); continue }
+                    }
+                    formats.pop()
+                    continue
+                }
+                limit = min(limit, change.atFrame - readAt)
+            }
+            let (samples, frames) = ring.readableRegion(limit: limit)
+            if frames == 0 {
+                if control.endOfStream.load(ordering: .acquiring) == readAt {
+                    device.drain()
+                    control.deviceDelay.store(0, ordering: .relaxed)
+                    control.endedAt.store(readAt, ordering: .releasing)
+                    control.engineWake.post()
+                    control.writerWake.wait(seconds: 0.5)
+                } else {
+                    if !control.starved.exchange(true, ordering: .acquiringAndReleasing) { control.engineWake.post() }
+                    control.writerWake.wait(seconds: 0.005)
+                }
+                continue
+            }
+            control.starved.store(false, ordering: .relaxed)
+            let ramp = Ramp.frames(rate: device.sampleRate)
+            var count = frames
+            if mode == .paused {
+                count = min(frames, ramp)
+                Ramp.fadeOut(samples, frames: count)
+            } else if paused {
+                paused = false
+                fadeIn = ramp
+                control.pausedAck.store(false, ordering: .releasing)
+            }
+            if fadeIn > 0 {
+                count = min(count, fadeIn)
+                Ramp.fadeIn(samples, frames: count, done: ramp - fadeIn, total: ramp)
+                fadeIn -= count
+            }
+            let result = device.write(samples, frames: count)
+            if result < 0 { fail(result); continue }
+            ring.commitRead(count)
+            if result > 0 {
+                control.underruns.add(result, ordering: .relaxed)
+                control.engineWake.post()
+            }
+            if mode == .paused {
+                device.drain()
+                paused = true
+                control.pausedAck.store(true, ordering: .releasing)
+                control.engineWake.post()
+            }
+            control.deviceDelay.store(device.delayFrames(), ordering: .relaxed)
+            // Wake the decoder once per dip below half full, not on every period.
+            let low = ring.fill < ring.capacity / 2
+            if low && !lowWaterPosted { control.engineWake.post() }
+            lowWaterPosted = low
+        }
+    }
+
+    private func fail(_ code: Int) {
+        control.deviceError.store(code, ordering: .releasing)
+        control.engineWake.post()
+    }
+}

@@ -1,0 +1,51 @@
+import Glibc
+
+/// Real-time pacing for sinks that have no clock of their own (ALSA's `null`, `file:`):
+/// the writer sleeps so that at most one device buffer is ever "queued" ahead of the
+/// monotonic clock, exactly as a real card would block it. Writer thread only.
+final class PacingClock {
+    private var rate = 44100
+    private var bufferFrames = 4096
+    private var startNanos = 0
+    private var framesSinceStart = 0
+
+    func reset(rate: Int, bufferFrames: Int) {
+        self.rate = rate
+        self.bufferFrames = bufferFrames
+        restart()
+    }
+
+    func restart() {
+        startNanos = Self.now()
+        framesSinceStart = 0
+    }
+
+    /// Records a write and sleeps until the queue is back to one buffer.
+    func advance(frames: Int) {
+        framesSinceStart += frames
+        let wake = startNanos + (framesSinceStart - bufferFrames) * 1_000_000_000 / rate
+        Self.sleep(until: wake)
+    }
+
+    func sleepUntilPlayed() {
+        Self.sleep(until: startNanos + framesSinceStart * 1_000_000_000 / rate)
+        restart()
+    }
+
+    func queuedFrames() -> Int {
+        let heard = (Self.now() - startNanos) * rate / 1_000_000_000
+        return max(0, framesSinceStart - heard)
+    }
+
+    private static func now() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+    }
+
+    private static func sleep(until nanos: Int) {
+        guard nanos > now() else { return }
+        var ts = timespec(tv_sec: nanos / 1_000_000_000, tv_nsec: nanos % 1_000_000_000)
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
+}

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// Everything the decoder/engine thread and the real-time writer say to each other:
+/// atomics and two wake signals, no locks. The engine asks (run mode, flush); the
+/// writer answers (acks, counters) and posts `engineWake` when something changed.
+final class WriterControl: Sendable {
+    enum RunMode: Int { case stopped = 0, playing = 1, paused = 2 }
+
+    /// What the engine wants the writer to do.
+    let runMode = Atomic<Int>(RunMode.stopped.rawValue)
+    /// Engine bumps `flushRequest`; writer drops queued audio, empties the ring and
+    /// copies the value into `flushAck`. The engine does not write while they differ.
+    let flushRequest = Atomic<Int>(0)
+    let flushAck = Atomic<Int>(0)
+    /// Ring frame index at which the stream ends (all tracks decoded), or -1.
+    let endOfStream = Atomic<Int>(-1)
+    /// The writer sets this to `endOfStream` once the end has been heard.
+    let endedAt = Atomic<Int>(-1)
+    /// The writer is paused: faded out and drained, nothing queued.
+    let pausedAck = Atomic<Bool>(false)
+    /// The writer found the ring empty mid-stream (the decoder fell behind).
+    let starved = Atomic<Bool>(false)
+    /// Frames queued in the device, not yet heard (for the position display).
+    let deviceDelay = Atomic<Int>(0)
+    /// Device sample rate in effect (0 = not configured).
+    let deviceRate = Atomic<Int>(0)
+    let underruns = Atomic<Int>(0)
+    /// Negative ALSA error code once the device failed (0 = fine).
+    let deviceError = Atomic<Int>(0)
+    let quit = Atomic<Bool>(false)
+
+    /// Posted by the engine: work for the writer (data, mode change, flush).
+    let writerWake = WakeSignal()
+    /// Posted by the writer: something the engine should look at.
+    let engineWake = WakeSignal()
+
+    var mode: RunMode { RunMode(rawValue: runMode.load(ordering: .acquiring)) ?? .stopped }
+}

@@ -1,0 +1,42 @@
+import CrateCore
+import Logging
+import Synchronization
+
+/// Plays a list of files in order, gapless, through one ALSA device. The public face of
+/// the audio engine: knows files and PCM, nothing about albums or crates. Every method
+/// may be called from any thread; commands are carried out on the engine thread.
+public final class Player: Sendable {
+    private let engine: PlayerEngine
+
+    /// Opens the output and starts the engine and writer threads. Never throws for a
+    /// missing or broken device: the player then reports the error in `status()`.
+    public init(settings: AudioOutputSettings, logger: Logger) {
+        engine = PlayerEngine(output: PlayerOutput.open(settings: settings, logger: logger), logger: logger)
+        engine.start()
+    }
+
+    /// Called on the engine thread for every change worth telling observers about.
+    public func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) {
+        engine.setEventHandler(handler)
+    }
+
+    /// Plays `paths` in order from `startIndex`, replacing whatever was loaded.
+    public func play(paths: [String], startIndex: Int = 0) throws(PlayerError) {
+        try engine.perform(.play(paths: paths, startIndex: startIndex))
+    }
+
+    public func pause() throws(PlayerError) { try engine.perform(.pause) }
+    public func resume() throws(PlayerError) { try engine.perform(.resume) }
+    public func toggle() throws(PlayerError) { try engine.perform(.toggle) }
+    public func stop() throws(PlayerError) { try engine.perform(.stop) }
+    public func next() throws(PlayerError) { try engine.perform(.next) }
+    /// Restarts the track when more than 3 s in, else goes to the previous track.
+    public func previous() throws(PlayerError) { try engine.perform(.previous) }
+    /// Seconds from the start of the current track.
+    public func seek(to seconds: Double) throws(PlayerError) { try engine.perform(.seek(seconds: seconds)) }
+
+    public func status() -> PlayerStatus { engine.status() }
+
+    /// Stops playback and both threads. The player is unusable afterwards.
+    public func shutdown() { engine.shutdown() }
+}

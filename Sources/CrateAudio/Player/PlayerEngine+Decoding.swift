@@ -1,0 +1,122 @@
+/// Decoding ahead: fills the ring track after track, so the next track's first frame
+/// follows the previous track's last frame with nothing in between (gapless).
+extension PlayerEngine {
+    /// Frames decoded per step; between steps the engine looks at its mailbox.
+    static let decodeChunk = 4096
+
+    /// Decodes while the ring has room. Returns true when it stopped early for a command.
+    func decodeAhead(interrupted: () -> Bool) -> Bool {
+        while let current = decoder {
+            let (pointer, room) = ring.writableRegion()
+            guard room > 0 else { break }
+            let frames: Int
+            do {
+                frames = try current.read(into: pointer, maxFrames: min(room, Self.decodeChunk))
+            } catch {
+                trackFailed(decodeIndex, error.reason)
+                advanceTrack()
+                continue
+            }
+            if frames == 0 {
+                finishTrack(current)
+                advanceTrack()
+                continue
+            }
+            ring.commitWrite(frames)
+            decodedFrames += frames
+            control.writerWake.post()
+            if interrupted() { return true }
+        }
+        probeNextUnknownTrack()
+        return false
+    }
+
+    /// Opens the first playable track at or after `index`, seeked to `offsetFrames`, and
+    /// announces it in the timeline. False when no track from `index` on can be played.
+    func openTrack(from index: Int, offsetFrames: Int) -> Bool {
+        var index = index
+        var offset = offsetFrames
+        while index < tracks.count {
+            do {
+                let opened = try MP3Decoder(path: tracks[index].path)
+                if offset > 0 { try opened.seek(toFrame: offset) }
+                tracks[index].duration = Double(opened.totalFrames) / Double(opened.sampleRate)
+                let change = FormatChange(atFrame: ring.written, sampleRate: opened.sampleRate)
+                while !formats.push(change) { control.engineWake.wait(seconds: 0.01) }
+                segments.append(Segment(startFrame: ring.written, trackIndex: index, offsetFrames: offset,
+                                        sampleRate: opened.sampleRate, sourceChannels: opened.sourceChannels))
+                decoder = opened
+                decodeIndex = index
+                decodedFrames = offset
+                control.writerWake.post()
+                return true
+            } catch {
+                trackFailed(index, error.reason)
+                index += 1
+                offset = 0
+            }
+        }
+        return false
+    }
+
+    private func advanceTrack() {
+        decoder = nil
+        if !openTrack(from: decodeIndex + 1, offsetFrames: 0) { endOfTracks() }
+    }
+
+    /// Everything is decoded: the writer stops when it reaches this frame.
+    func endOfTracks() {
+        decoder = nil
+        control.endOfStream.store(ring.written, ordering: .releasing)
+        control.writerWake.post()
+    }
+
+    /// A track that ended short of its tagged length was cut off (truncated download, bad copy).
+    private func finishTrack(_ finished: MP3Decoder) {
+        let missing = finished.totalFrames - decodedFrames
+        if finished.lengthIsExact && missing > 1152 {
+            let had = formatSeconds(Double(decodedFrames) / Double(finished.sampleRate))
+            let expected = formatSeconds(Double(finished.totalFrames) / Double(finished.sampleRate))
+            trackFailed(decodeIndex, "truncated: only \(had) of \(expected) could be decoded")
+        } else if decodedFrames == 0 {
+            trackFailed(decodeIndex, "no audio could be decoded")
+        }
+    }
+
+    func trackFailed(_ index: Int, _ reason: String) {
+        tracks[index].error = reason
+        logger.error("track \(index + 1) (\(tracks[index].path)): \(reason)")
+        emit(.trackError, "track \(index + 1): \(tracks[index].path): \(reason)")
+    }
+
+    /// With the ring full, learn one more track's exact length for `status`.
+    private func probeNextUnknownTrack() {
+        guard mode != .stopped,
+              let index = tracks.indices.first(where: { $0 > decodeIndex && tracks[$0].duration == nil && tracks[$0].error == nil })
+        else { return }
+        do {
+            let probe = try MP3Decoder(path: tracks[index].path)
+            tracks[index].duration = Double(probe.totalFrames) / Double(probe.sampleRate)
+        } catch {
+            // Recorded now so `status` shows it; the track is skipped when reached.
+            trackFailed(index, error.reason)
+        }
+    }
+
+    /// Reads what the writer reported: the end of the stream, a failed device.
+    func observeWriter() {
+        let end = control.endOfStream.load(ordering: .acquiring)
+        if mode != .stopped, end >= 0, control.endedAt.load(ordering: .acquiring) == end {
+            logger.info("end of the list reached")
+            segments.removeAll()
+            setMode(.stopped)
+        }
+        let code = control.deviceError.load(ordering: .acquiring)
+        if code != 0, fatal == nil {
+            let message = AudioError.deviceLost(device: output.status.device, reason: alsaErrorString(code)).userMessage
+            logger.error("\(message)")
+            fatal = message
+            setMode(.stopped)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CrateCore
+import Logging
+import Synchronization
+
+/// The engine thread: carries out commands, decodes ahead into the ring, watches the
+/// writer, and tells observers what changed. Its `var`s belong to that thread alone;
+/// other threads see only `mailbox`, `published` (both behind non-RT mutexes) and the
+/// writer's atomics. The real-time writer never touches either mutex.
+final class PlayerEngine: @unchecked Sendable {
+    let logger: Logger
+    let output: PlayerOutput
+    let ring: PCMRing
+    let formats = FormatChangeQueue()
+    let control = WriterControl()
+    let published: Mutex<PublishedState>
+    private let mailbox = Mutex<[CommandSlot]>([])
+    private let eventHandler = Mutex<(@Sendable (DaemonEvent.Kind, String?) -> Void)?>(nil)
+    private let stopped = Atomic<Bool>(false)
+
+    // Engine-thread state.
+    var tracks: [TrackStatus] = []
+    /// Runs of one track each, in ring-frame order: how the ring timeline maps to tracks.
+    var segments: [Segment] = []
+    var decoder: MP3Decoder?
+    var decodeIndex = 0
+    /// Frames of the current decode track written so far, counting from its start.
+    var decodedFrames = 0
+    var flushPoint = 0
+    var mode = WriterControl.RunMode.stopped
+    var fatal: String?
+    var reported = ReportedState()
+
+    init(output: PlayerOutput, logger: Logger) {
+        self.output = output
+        self.logger = logger
+        // Sized for the highest MPEG rate so every source gets at least the configured lead.
+        ring = PCMRing(minimumFrames: Int(output.settings.bufferSeconds * 48000))
+        var outputStatus = output.status
+        if output.device == nil { fatal = output.status.message }
+        published = Mutex(PublishedState(output: outputStatus))
+        if let device = output.device {
+            let writer = OutputWriter(ring: ring, formats: formats, control: control, device: device)
+            do {
+                let started = try NamedThread.start(name: "crate-rt", fifoPriority: output.settings.rtPriority) {
+                    writer.run()
+                }
+                outputStatus.realtime = started.realtimeRefusal == nil
+                outputStatus.realtimeMessage = started.realtimeRefusal
+                if let refusal = started.realtimeRefusal {
+                    logger.warning("audio writer runs without real-time priority: \(refusal)")
+                } else {
+                    logger.info("audio writer running SCHED_FIFO priority \(output.settings.rtPriority)")
+                }
+            } catch {
+                logger.error("\(error.userMessage)")
+                fatal = error.userMessage
+            }
+        }
+        published.withLock { $0.output = outputStatus; $0.fatal = fatal }
+    }
+
+    func start() {
+        do {
+            _ = try NamedThread.start(name: "crate-decode") { [self] in run() }
+        } catch {
+            logger.critical("\(error.userMessage)")
+            published.withLock { $0.fatal = error.userMessage }
+        }
+    }
+
+    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) {
+        eventHandler.withLock { $0 = handler }
+    }
+
+    func emit(_ kind: DaemonEvent.Kind, _ message: String? = nil) {
+        let handler = eventHandler.withLock { $0 }
+        handler?(kind, message)
+    }
+
+    /// Runs `command` on the engine thread and waits for its answer.
+    func perform(_ command: PlayerCommand) throws(PlayerError) {
+        guard !stopped.load(ordering: .acquiring) else { throw PlayerError("the player has shut down") }
+        let slot = CommandSlot(command)
+        mailbox.withLock { $0.append(slot) }
+        control.engineWake.post()
+        try slot.awaitResult()
+    }
+
+    func shutdown() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        control.runMode.store(WriterControl.RunMode.stopped.rawValue, ordering: .releasing)
+        control.quit.store(true, ordering: .releasing)
+        control.writerWake.post()
+        control.engineWake.post()
+    }
+
+    private func run() {
+        while !stopped.load(ordering: .acquiring) {
+            for slot in mailbox.withLock({ box in defer { box.removeAll() }; return box }) {
+                slot.finish(execute(slot.command))
+            }
+            observeWriter()
+            let busy = decodeAhead { !mailbox.withLock { $0.isEmpty } }
+            publish()
+            if !busy { control.engineWake.wait(seconds: nextWakeInterval()) }
+        }
+    }
+}
+
+/// A command waiting for the engine thread, and the answer it gets.
+final class CommandSlot: Sendable {
+    let command: PlayerCommand
+    private let result = Mutex<Result<Void, PlayerError>?>(nil)
+    private let done = WakeSignal()
+
+    init(_ command: PlayerCommand) { self.command = command }
+
+    func finish(_ outcome: Result<Void, PlayerError>) {
+        result.withLock { $0 = outcome }
+        done.post()
+    }
+
+    func awaitResult() throws(PlayerError) {
+        for _ in 0..<100 {
+            if let outcome = result.withLock({ $0 }) { return try outcome.get() }
+            done.wait(seconds: 0.1)
+        }
+        throw PlayerError("the audio engine did not answer within 10 s")
+    }
+}

@@ -1,0 +1,58 @@
+/// The daemon's configuration, as read from `crate.toml`. Every field has a default,
+/// so an empty file (or none) is a working configuration.
+public struct CrateConfig: Sendable, Equatable {
+    public static let defaultPath = "/etc/crate/crate.toml"
+
+    /// Where the SQLite database, downloads and artwork live.
+    public var stateDir: String = "/var/lib/crate"
+    public var control = Control()
+    public var audio = Audio()
+    public var library = Library()
+    public var log = Log()
+
+    public init() {}
+
+    public struct Control: Sendable, Equatable {
+        /// The Unix socket crate-admin talks to.
+        public var socket: String = "/run/crate/crate.sock"
+        /// Permission bits of the socket (group `crate` may administer).
+        public var socketMode: Int = 0o660
+        public init() {}
+    }
+
+    public struct Audio: Sendable, Equatable {
+        /// How the writer learns when the device has played a buffer.
+        public enum Pacing: String, Sendable, Equatable, CaseIterable {
+            /// The device blocks writes at its own rate (a real card, JACK).
+            case device
+            /// The monotonic clock paces writes: for sinks with no clock (`null`, `file:`).
+            case clock
+        }
+
+        /// ALSA PCM name (`hw:1,0`, `plughw:…`, `default`, `file:FILE=…,FORMAT=raw`, `null`).
+        /// nil = not configured: try `default`, and fall back to a null sink when there is no card.
+        public var device: String? = nil
+        /// SCHED_FIFO priority of the writer thread, 1…99.
+        public var rtPriority: Int = 40
+        /// ALSA period size in frames, and periods in the device buffer.
+        public var periodFrames: Int = 1024
+        public var periods: Int = 4
+        /// Seconds of decoded PCM held ahead of the device.
+        public var bufferSeconds: Double = 2.0
+        /// nil = `clock` for `null` and `file:` devices, `device` otherwise.
+        public var pacing: Pacing? = nil
+        public init() {}
+    }
+
+    public struct Library: Sendable, Equatable {
+        /// Folders scanned for MP3s.
+        public var paths: [String] = []
+        public init() {}
+    }
+
+    public struct Log: Sendable, Equatable {
+        /// trace, debug, info, notice, warning, error, critical.
+        public var level: String = "info"
+        public init() {}
+    }
+}

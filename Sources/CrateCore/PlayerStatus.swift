@@ -1,0 +1,82 @@
+/// One track of what is loaded in the player, as the audio engine sees it.
+public struct TrackStatus: Sendable, Equatable, Codable {
+    public var path: String
+    /// Exact gapless length in seconds, once the file has been opened.
+    public var duration: Double?
+    /// Why this track could not be played (or was cut short), if it was not.
+    public var error: String?
+
+    public init(path: String, duration: Double? = nil, error: String? = nil) {
+        self.path = path
+        self.duration = duration
+        self.error = error
+    }
+}
+
+/// The audio output, as `status` reports it.
+public struct OutputStatus: Sendable, Equatable, Codable {
+    /// The ALSA PCM name in use (or "null" for the fallback sink).
+    public var device: String
+    /// True when no card was available and audio goes nowhere.
+    public var isFallback: Bool
+    /// Why the configured device is not in use or failed, if it is not.
+    public var message: String?
+    /// Output format of the device, when configured.
+    public var sampleRate: Int?
+    public var channels: Int?
+    /// Whether the writer thread got SCHED_FIFO, and at what priority.
+    public var realtime: Bool
+    public var rtPriority: Int
+    /// Why real-time scheduling was refused, if it was.
+    public var realtimeMessage: String?
+    /// Buffer underruns recovered since start.
+    public var underruns: Int
+
+    public init(
+        device: String, isFallback: Bool, message: String? = nil, sampleRate: Int? = nil,
+        channels: Int? = nil, realtime: Bool, rtPriority: Int, realtimeMessage: String? = nil,
+        underruns: Int
+    ) {
+        self.device = device
+        self.isFallback = isFallback
+        self.message = message
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.realtime = realtime
+        self.rtPriority = rtPriority
+        self.realtimeMessage = realtimeMessage
+        self.underruns = underruns
+    }
+}
+
+/// A snapshot of the player: what is loaded, where it is, and how the output is doing.
+public struct PlayerStatus: Sendable, Equatable, Codable {
+    public var state: PlaybackState
+    public var tracks: [TrackStatus]
+    /// Index into `tracks` of the track under the play head, if any.
+    public var currentIndex: Int?
+    /// Seconds into the current track.
+    public var position: Double
+    /// Sample rate and channel count of the current track's source.
+    public var sourceRate: Int?
+    public var sourceChannels: Int?
+    public var output: OutputStatus
+
+    public init(
+        state: PlaybackState, tracks: [TrackStatus], currentIndex: Int?, position: Double,
+        sourceRate: Int?, sourceChannels: Int?, output: OutputStatus
+    ) {
+        self.state = state
+        self.tracks = tracks
+        self.currentIndex = currentIndex
+        self.position = position
+        self.sourceRate = sourceRate
+        self.sourceChannels = sourceChannels
+        self.output = output
+    }
+
+    public var currentTrack: TrackStatus? {
+        guard let i = currentIndex, tracks.indices.contains(i) else { return nil }
+        return tracks[i]
+    }
+}
