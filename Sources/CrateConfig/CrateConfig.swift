@@ -3,7 +3,7 @@
 public struct CrateConfig: Sendable, Equatable {
     public static let defaultPath = "/etc/crate/crate.toml"
 
-    /// Where the SQLite database, downloads and artwork live.
+    /// Where the SQLite database, downloads and artwork live. TOML: `state_dir`.
     public var stateDir: String = "/var/lib/crate"
     public var control = Control()
     public var audio = Audio()
@@ -13,9 +13,10 @@ public struct CrateConfig: Sendable, Equatable {
     public init() {}
 
     public struct Control: Sendable, Equatable {
-        /// The Unix socket crate-admin talks to.
+        /// The Unix socket crate-admin talks to. TOML: `[control] socket`.
         public var socket: String = "/run/crate/crate.sock"
-        /// Permission bits of the socket (group `crate` may administer).
+        /// Permission bits of the socket (group `crate` may administer), 0…0o777.
+        /// TOML: `[control] socket_mode`, written in octal (`0o660`).
         public var socketMode: Int = 0o660
         public init() {}
     }
@@ -31,27 +32,33 @@ public struct CrateConfig: Sendable, Equatable {
 
         /// ALSA PCM name (`hw:1,0`, `plughw:…`, `default`, `file:FILE=…,FORMAT=raw`, `null`).
         /// nil = not configured: try `default`, and fall back to a null sink when there is no card.
+        /// TOML: `[audio] device`; an empty string is refused.
         public var device: String? = nil
-        /// SCHED_FIFO priority of the writer thread, 1…99.
+        /// SCHED_FIFO priority of the writer thread, 1…99. TOML: `[audio] rt_priority`.
         public var rtPriority: Int = 40
-        /// ALSA period size in frames, and periods in the device buffer.
+        /// ALSA period size in frames, 64…65536. TOML: `[audio] period_frames`.
         public var periodFrames: Int = 1024
+        /// Periods in the device buffer, 2…64. TOML: `[audio] periods`.
         public var periods: Int = 4
-        /// Seconds of decoded PCM held ahead of the device.
+        /// Seconds of decoded PCM held ahead of the device, 0.5…30.
+        /// TOML: `[audio] buffer_seconds` (a float or an integer).
         public var bufferSeconds: Double = 2.0
-        /// nil = `clock` for `null` and `file:` devices, `device` otherwise.
+        /// nil = `clock` for `null` and `file:` devices, `device` otherwise (see `effectivePacing`).
+        /// TOML: `[audio] pacing`, `"device"` or `"clock"`.
         public var pacing: Pacing? = nil
         public init() {}
     }
 
     public struct Library: Sendable, Equatable {
-        /// Folders scanned for MP3s.
+        /// Folders scanned for MP3s, as written (relative paths are not resolved).
+        /// TOML: `[library] paths`, an array of non-empty strings.
         public var paths: [String] = []
         public init() {}
     }
 
     public struct Log: Sendable, Equatable {
-        /// trace, debug, info, notice, warning, error, critical.
+        /// trace, debug, info, notice, warning, error, critical (`CrateConfig.logLevels`).
+        /// TOML: `[log] level`.
         public var level: String = "info"
         public init() {}
     }

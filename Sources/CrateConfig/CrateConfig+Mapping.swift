@@ -1,0 +1,91 @@
+/// From a parsed TOML document to the typed configuration: which TOML key fills which
+/// field, and what each may hold. Keys and tables not listed here are refused.
+extension CrateConfig {
+    /// The values `[log] level` accepts, least to most severe.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// The tables crate.toml may have, in the order the reference file lists them.
+    static let tableNames = ["control", "audio", "library", "log"]
+
+    /// Every problem is collected; the one earliest in the file is thrown.
+    init(document: TOMLDocument) throws(ConfigError) {
+        self.init()
+        var problems: [ConfigError] = []
+
+        var root = TableReader(document, table: [])
+        if let value = root.string("state_dir", expected: "a directory path (a non-empty string)") {
+            stateDir = value
+        }
+        root.refuseUnknownKeys(tables: Self.tableNames)
+        problems += root.problems
+
+        var control = TableReader(document, table: ["control"])
+        if let value = control.string("socket", expected: "a socket path (a non-empty string)") {
+            self.control.socket = value
+        }
+        if let value = control.integer(
+            "socket_mode", in: 0...0o777,
+            expected: "a permission mode from 0o000 to 0o777, written in octal like 0o660",
+            describe: { $0 < 0 ? String($0) : "\($0) (octal 0o\(String($0, radix: 8)))" }) {
+            self.control.socketMode = value
+        }
+        control.refuseUnknownKeys()
+        problems += control.problems
+
+        var audio = TableReader(document, table: ["audio"])
+        if let value = audio.string("device", expected: "an ALSA device name like \"hw:1,0\"") {
+            self.audio.device = value
+        }
+        if let value = audio.integer("rt_priority", in: 1...99) { self.audio.rtPriority = value }
+        if let value = audio.integer("period_frames", in: 64...65536) { self.audio.periodFrames = value }
+        if let value = audio.integer("periods", in: 2...64) { self.audio.periods = value }
+        if let value = audio.number("buffer_seconds", in: 0.5...30,
+                                    expected: "a number of seconds from 0.5 to 30") {
+            self.audio.bufferSeconds = value
+        }
+        if let value = audio.choice("pacing", from: Audio.Pacing.allCases.map(\.rawValue)) {
+            self.audio.pacing = Audio.Pacing(rawValue: value)
+        }
+        audio.refuseUnknownKeys()
+        problems += audio.problems
+
+        var library = TableReader(document, table: ["library"])
+        if let value = library.strings("paths") { self.library.paths = value }
+        library.refuseUnknownKeys()
+        problems += library.problems
+
+        var log = TableReader(document, table: ["log"])
+        if let value = log.choice("level", from: Self.logLevels) { self.log.level = value }
+        log.refuseUnknownKeys()
+        problems += log.problems
+
+        problems += Self.unknownTables(in: document)
+        if let first = problems.min(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { throw first }
+    }
+
+    /// A problem for every table other than the top level and the four known ones.
+    private static func unknownTables(in document: TOMLDocument) -> [ConfigError] {
+        let tableList = Suggestion.list(tableNames.map { "[\($0)]" }, conjunction: "and")
+        return document.tablesInOrder.compactMap { table -> ConfigError? in
+            let path = table.path
+            if path.isEmpty || (path.count == 1 && tableNames.contains(path[0])) { return nil }
+            let message: String
+            if path.count == 1 {
+                message = Suggestion.closest(to: path[0], among: tableNames)
+                    .map { "unknown table (did you mean [\($0)]?)" }
+                    ?? "unknown table; the tables are \(tableList)"
+            } else if path.count == 2, tableNames.contains(path[0]) {
+                if table.origin == .dottedKeys {  // `[audio] foo.bar = 1`
+                    return ConfigError(source: document.source, line: table.line, table: path[0],
+                                       key: TOMLValue.displayKey(path[1]),
+                                       message: "unknown key; [\(path[0])] has no dotted keys")
+                }
+                message = "unknown table; [\(path[0])] has no sub-tables"
+            } else {
+                message = "unknown table; the tables are \(tableList)"
+            }
+            return ConfigError(source: document.source, line: table.line,
+                               table: TOMLValue.displayPath(path), message: message)
+        }
+    }
+}

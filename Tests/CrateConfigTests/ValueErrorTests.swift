@@ -1,0 +1,143 @@
+import CrateConfig
+import XCTest
+
+/// Files that are good TOML but not a good configuration: wrong types, values out of
+/// range, unknown keys and tables. Each message must name the line, the table and the key.
+final class ValueErrorTests: XCTestCase {
+    func testTheExampleFromTheDocumentation() {
+        let text = """
+            # Crate
+            state_dir = "/var/lib/crate"
+
+            [audio]
+            device = "hw:1,0"
+            periods = 4
+            rt_priority = "high"
+            """
+        let error = failure(text, source: "/etc/crate/crate.toml")
+        XCTAssertEqual(error.description,
+                       #"/etc/crate/crate.toml:7: [audio] rt_priority: expected an integer from 1 to 99, got "high""#)
+        XCTAssertEqual(error.source, "/etc/crate/crate.toml")
+        XCTAssertEqual(error.line, 7)
+        XCTAssertEqual(error.table, "audio")
+        XCTAssertEqual(error.key, "rt_priority")
+    }
+
+    func testWrongTypes() {
+        expect("state_dir = 5", #"c.toml:1: state_dir: expected a directory path (a non-empty string), got 5"#)
+        expect("\n[control]\nsocket = ['/a']",
+               #"c.toml:3: [control] socket: expected a socket path (a non-empty string), got ["/a"]"#)
+        expect("[control]\nsocket_mode = \"0660\"",
+               #"c.toml:2: [control] socket_mode: expected a permission mode from 0o000 to 0o777, written in octal like 0o660, got "0660""#)
+        expect("[audio]\n\ndevice = 1",
+               #"c.toml:3: [audio] device: expected an ALSA device name like "hw:1,0", got 1"#)
+        expect("[audio]\nperiods = 4.0", "c.toml:2: [audio] periods: expected an integer from 2 to 64, got 4.0")
+        expect("[audio]\nbuffer_seconds = \"2\"",
+               #"c.toml:2: [audio] buffer_seconds: expected a number of seconds from 0.5 to 30, got "2""#)
+        expect("[audio]\npacing = true", #"c.toml:2: [audio] pacing: expected "device" or "clock", got true"#)
+        expect("[library]\npaths = \"/srv/music\"",
+               #"c.toml:2: [library] paths: expected an array of strings, got "/srv/music" (write ["/srv/music"])"#)
+        expect("[log]\nlevel = 3",
+               #"c.toml:2: [log] level: expected "trace", "debug", "info", "notice", "warning", "error" or "critical", got 3"#)
+    }
+
+    func testEmptyStringsAreRefused() {
+        expect("[audio]\ndevice = \"\"", #"c.toml:2: [audio] device: expected an ALSA device name like "hw:1,0", got """#)
+        expect("state_dir = ''", #"c.toml:1: state_dir: expected a directory path (a non-empty string), got """#)
+    }
+
+    func testValuesOutOfRange() {
+        expect("[audio]\nrt_priority = 0", "c.toml:2: [audio] rt_priority: expected an integer from 1 to 99, got 0")
+        expect("[audio]\nrt_priority = 100", "c.toml:2: [audio] rt_priority: expected an integer from 1 to 99, got 100")
+        expect("[audio]\nperiod_frames = 63",
+               "c.toml:2: [audio] period_frames: expected an integer from 64 to 65536, got 63")
+        expect("[audio]\nperiod_frames = 65537",
+               "c.toml:2: [audio] period_frames: expected an integer from 64 to 65536, got 65537")
+        expect("[audio]\nperiods = 1", "c.toml:2: [audio] periods: expected an integer from 2 to 64, got 1")
+        expect("[audio]\nperiods = 65", "c.toml:2: [audio] periods: expected an integer from 2 to 64, got 65")
+        expect("[audio]\nbuffer_seconds = 0.4",
+               "c.toml:2: [audio] buffer_seconds: expected a number of seconds from 0.5 to 30, got 0.4")
+        expect("[audio]\nbuffer_seconds = 31",
+               "c.toml:2: [audio] buffer_seconds: expected a number of seconds from 0.5 to 30, got 31")
+        expect("[audio]\nbuffer_seconds = nan",
+               "c.toml:2: [audio] buffer_seconds: expected a number of seconds from 0.5 to 30, got nan")
+        expect("[control]\nsocket_mode = 0o1000",
+               "c.toml:2: [control] socket_mode: expected a permission mode from 0o000 to 0o777, written in octal like 0o660, got 512 (octal 0o1000)")
+        expect("[control]\nsocket_mode = 660",
+               "c.toml:2: [control] socket_mode: expected a permission mode from 0o000 to 0o777, written in octal like 0o660, got 660 (octal 0o1224)")
+        expect("[control]\nsocket_mode = -1",
+               "c.toml:2: [control] socket_mode: expected a permission mode from 0o000 to 0o777, written in octal like 0o660, got -1")
+    }
+
+    func testValuesNotInTheList() {
+        expect("[audio]\npacing = \"Clock\"",
+               #"c.toml:2: [audio] pacing: expected "device" or "clock", got "Clock" (did you mean "clock"?)"#)
+        expect("[log]\nlevel = \"verbose\"",
+               #"c.toml:2: [log] level: expected "trace", "debug", "info", "notice", "warning", "error" or "critical", got "verbose""#)
+        expect("[log]\nlevel = \"warn\"",
+               #"c.toml:2: [log] level: expected "trace", "debug", "info", "notice", "warning", "error" or "critical", got "warn" (did you mean "warning"?)"#)
+    }
+
+    func testABadArrayElementPointsAtItsOwnLine() {
+        let text = """
+            [library]
+            paths = [
+                "/srv/music",
+                # a comment
+                42,
+            ]
+            """
+        expect(text, "c.toml:5: [library] paths: expected an array of non-empty strings, element 2 is 42")
+        expect("[library]\npaths = ['/a', '']",
+               #"c.toml:2: [library] paths: expected an array of non-empty strings, element 2 is """#)
+    }
+
+    func testUnknownKeys() {
+        expect("stat_dir = '/x'", "c.toml:1: stat_dir: unknown key (did you mean state_dir?)")
+        expect("[audio]\ndevice = 'null'\n\nrt-priority = 50",
+               "c.toml:4: [audio] rt-priority: unknown key (did you mean rt_priority?)")
+        expect("[audio]\nvolume = 11",
+               "c.toml:2: [audio] volume: unknown key; the keys here are device, rt_priority, period_frames, periods, buffer_seconds and pacing")
+        expect("[library]\npath = ['/srv/music']", "c.toml:2: [library] path: unknown key (did you mean paths?)")
+        expect("[log]\nLevel = 'info'", "c.toml:2: [log] Level: unknown key (did you mean level?)")
+        expect("audio = 3", "c.toml:1: audio: expected the table [audio] on a line of its own, got 3")
+        expect("\"odd key\" = 1", #"c.toml:1: "odd key": unknown key; the keys here are state_dir"#)
+    }
+
+    func testUnknownTables() {
+        expect("[audio]\nperiods = 4\n\n[audoi]\ndevice = 'hw:1'",
+               "c.toml:4: [audoi]: unknown table (did you mean [audio]?)")
+        expect("# Plex\n[plex]\ntoken = 'x'",
+               "c.toml:2: [plex]: unknown table; the tables are [control], [audio], [library] and [log]")
+        expect("[audio]\n[audio.alsa]\nperiods = 4", "c.toml:2: [audio.alsa]: unknown table; [audio] has no sub-tables")
+        expect("[log]\nlevel.x = 1", "c.toml:2: [log] level: unknown key; [log] has no dotted keys")
+    }
+
+    func testTheEarliestProblemInTheFileIsReported() {
+        let text = """
+            [log]
+            level = "loud"
+            [audio]
+            periods = 1
+            """
+        expect(text, #"c.toml:2: [log] level: expected "trace", "debug", "info", "notice", "warning", "error" or "critical", got "loud""#)
+        expect("[zzz]\n[audio]\nperiods = 1", "c.toml:1: [zzz]: unknown table; the tables are [control], [audio], [library] and [log]")
+    }
+}
+
+/// The error `text` must fail with.
+func failure(_ text: String, source: String = "c.toml",
+             file: StaticString = #filePath, line: UInt = #line) -> ConfigError {
+    do {
+        let config = try CrateConfig.parse(text, source: source)
+        XCTFail("expected an error, got \(config)", file: file, line: line)
+    } catch {
+        return error
+    }
+    return ConfigError(source: source, line: nil, message: "(parsed without an error)")
+}
+
+/// `text` must fail with exactly `description`.
+func expect(_ text: String, _ description: String, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(failure(text, file: file, line: line).description, description, file: file, line: line)
+}
