@@ -97,7 +97,10 @@ final class PlayerEngine: @unchecked Sendable {
     private func run() {
         while !stopped.load(ordering: .acquiring) {
             for slot in mailbox.withLock({ box in defer { box.removeAll() }; return box }) {
-                slot.finish(execute(slot.command))
+                let outcome = execute(slot.command)
+                // Publish before answering, so the caller's next status() sees the change.
+                publish()
+                slot.finish(outcome)
             }
             observeWriter()
             let busy = decodeAhead { !mailbox.withLock { $0.isEmpty } }

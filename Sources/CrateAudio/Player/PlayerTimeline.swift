@@ -34,11 +34,13 @@ extension PublishedState {
         segments.last(where: { $0.startFrame <= heard }) ?? segments.first
     }
 
-    func state(consumed: Int, starved: Bool) -> PlaybackState {
+    /// Paused only once the writer has faded out and the device has played what it held:
+    /// until then the music is still being heard and the position still moves.
+    func state(consumed: Int, starved: Bool, pausedAck: Bool) -> PlaybackState {
         if let fatal { return .error(fatal) }
         switch mode {
         case .stopped: return .idle
-        case .paused: return .paused
+        case .paused: return pausedAck || consumed <= flushPoint ? .paused : .playing
         case .playing: return consumed <= flushPoint || starved ? .buffering : .playing
         }
     }
@@ -53,7 +55,8 @@ extension PlayerEngine {
     func status() -> PlayerStatus {
         let snapshot = published.withLock { $0 }
         let heard = heardFrame(flushPoint: snapshot.flushPoint)
-        let state = snapshot.state(consumed: ring.consumed, starved: control.starved.load(ordering: .relaxed))
+        let state = snapshot.state(consumed: ring.consumed, starved: control.starved.load(ordering: .relaxed),
+                                      pausedAck: control.pausedAck.load(ordering: .acquiring))
         var output = snapshot.output
         output.underruns = control.underruns.load(ordering: .relaxed)
         let rate = control.deviceRate.load(ordering: .relaxed)
@@ -86,7 +89,8 @@ extension PlayerEngine {
             box.fatal = fatal
             return box
         }
-        let state = snapshot.state(consumed: ring.consumed, starved: control.starved.load(ordering: .relaxed))
+        let state = snapshot.state(consumed: ring.consumed, starved: control.starved.load(ordering: .relaxed),
+                                      pausedAck: control.pausedAck.load(ordering: .acquiring))
         let track = mode == .stopped ? nil : snapshot.segment(at: heard)?.trackIndex
         let underruns = control.underruns.load(ordering: .relaxed)
         let rate = control.deviceRate.load(ordering: .relaxed)

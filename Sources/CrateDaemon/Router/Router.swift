@@ -1,0 +1,92 @@
+import CrateAudio
+import CrateCore
+import Glibc
+import Logging
+import Synchronization
+
+/// The coordinator: turns control requests into player calls and player changes into
+/// events for every subscriber. The only place where the audio engine and (later) the
+/// library meet.
+public final class Router: ControlHandler {
+    public static let version = "0.1.0"
+
+    private let player: Player
+    private let logger: Logger
+    private let configPath: String?
+    private let startedAt = monotonicSeconds()
+    private let daemonWarnings: [String]
+    private let subscribers = Mutex<[Int: @Sendable (DaemonEvent) -> Void]>([:])
+    private let nextSubscriber = Atomic<Int>(0)
+
+    public init(player: Player, configPath: String?, warnings: [String], logger: Logger) {
+        self.player = player
+        self.configPath = configPath
+        self.daemonWarnings = warnings
+        self.logger = logger
+        player.setEventHandler { [weak self] kind, message in self?.publish(kind, message) }
+    }
+
+    public func handle(_ request: ControlRequest) -> ControlReply {
+        guard let command = ControlCommand(rawValue: request.cmd) else {
+            return .failure("unknown command '\(request.cmd)'")
+        }
+        do {
+            switch command {
+            case .ping, .status, .subscribe: break
+            case .play:
+                let tracks = try FolderAlbum.expand(request.paths ?? [])
+                logger.info("play: \(tracks.count) track(s) from \(request.paths ?? [])")
+                try player.play(paths: tracks)
+            case .pause: try player.pause()
+            case .resume: try player.resume()
+            case .toggle: try player.toggle()
+            case .next: try player.next()
+            case .prev: try player.previous()
+            case .stop: try player.stop()
+            case .seek:
+                guard let seconds = request.seconds else { return .failure("seek needs 'seconds'") }
+                try player.seek(to: seconds)
+            }
+        } catch let error as PlayerError {
+            return .failure(error.message)
+        } catch let error as RouterError {
+            logger.warning("\(request.cmd) refused: \(error.description)")
+            return .failure(error.description)
+        } catch {
+            return .failure("\(error)")
+        }
+        return ControlReply(ok: true, status: status())
+    }
+
+    public func subscribe(_ sink: @escaping @Sendable (DaemonEvent) -> Void) -> EventSubscription {
+        let id = nextSubscriber.add(1, ordering: .relaxed).newValue
+        subscribers.withLock { $0[id] = sink }
+        return EventSubscription { [weak self] in
+            _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }
+        }
+    }
+
+    public func status() -> DaemonStatus {
+        let playerStatus = player.status()
+        var warnings = daemonWarnings
+        let output = playerStatus.output
+        if let message = output.message { warnings.append(message) }
+        if let refusal = output.realtimeMessage { warnings.append(refusal) }
+        let failed = playerStatus.tracks.filter { $0.error != nil }.count
+        if failed > 0 { warnings.append("\(failed) track(s) of the current list could not be played in full") }
+        return DaemonStatus(
+            version: Self.version, pid: Int(getpid()), uptimeSeconds: monotonicSeconds() - startedAt,
+            configPath: configPath, player: playerStatus, warnings: warnings)
+    }
+
+    private func publish(_ kind: DaemonEvent.Kind, _ message: String?) {
+        let event = DaemonEvent(event: kind, message: message, status: player.status())
+        for sink in subscribers.withLock({ Array($0.values) }) { sink(event) }
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

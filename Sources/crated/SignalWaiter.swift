@@ -1,0 +1,25 @@
+import Glibc
+
+/// Termination signals handled synchronously: blocked in every thread (the mask is
+/// inherited by threads started later) and collected here with sigwait, so shutdown runs
+/// as ordinary code rather than in a signal handler.
+struct SignalWaiter {
+    private var set = sigset_t()
+
+    static func blockTerminationSignals() -> SignalWaiter {
+        var waiter = SignalWaiter()
+        sigemptyset(&waiter.set)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&waiter.set, signal) }
+        pthread_sigmask(SIG_BLOCK, &waiter.set, nil)
+        // A client that hangs up mid-reply must not kill the daemon.
+        signal(SIGPIPE, SIG_IGN)
+        return waiter
+    }
+
+    func wait() -> Int32 {
+        var set = self.set
+        var received: Int32 = 0
+        while sigwait(&set, &received) != 0 {}
+        return received
+    }
+}

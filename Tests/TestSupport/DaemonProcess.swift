@@ -1,0 +1,101 @@
+import CrateCore
+import Foundation
+
+/// A real `crated` started from the build folder with a config written for the test,
+/// talked to over its real control socket.
+public final class DaemonProcess {
+    public let dir: String
+    public let socket: String
+    public let capture: String
+    public let configPath: String
+    public let process = Process()
+    public let logPath: String
+
+    /// The folder holding the built executables (`swift build` puts crated beside the tests).
+    public static var productsDir: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    }
+
+    public static func executable(_ name: String) throws -> String {
+        let path = productsDir + "/" + name
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw FixtureError("\(path) not built: run `swift build` before `swift test`")
+        }
+        return path
+    }
+
+    /// Starts crated writing into `capture.raw` through ALSA's `file` PCM, paced by the clock
+    /// so playback takes real time and transport commands land mid-track.
+    public init(dir: String, extraAudio: String = "pacing = \"clock\"", extraConfig: String = "") throws {
+        self.dir = dir
+        socket = dir + "/crate.sock"
+        capture = dir + "/capture.raw"
+        configPath = dir + "/crate.toml"
+        logPath = dir + "/crated.log"
+        let config = """
+            state_dir = "\(dir)/state"
+            [control]
+            socket = "\(socket)"
+            [audio]
+            device = "file:FILE=\(capture),FORMAT=raw"
+            period_frames = 1024
+            periods = 4
+            \(extraAudio)
+            [library]
+            paths = []
+            [log]
+            level = "debug"
+            \(extraConfig)
+            """
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: try Self.executable("crated"))
+        process.arguments = ["--config", configPath]
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = FileHandle(forWritingAtPath: logPath)
+        process.standardError = log
+        process.standardOutput = log
+        try process.run()
+    }
+
+    /// A client connected once the socket answers.
+    public func connect() throws -> SocketClient {
+        try SocketClient.connect(path: socket, retryingFor: 10)
+    }
+
+    /// One request on a fresh connection.
+    public func request(_ cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil) throws -> ControlReply {
+        let client = try connect()
+        defer { client.close() }
+        return try client.request(ControlRequest(cmd: cmd, paths: paths, seconds: seconds))
+    }
+
+    public func status() throws -> DaemonStatus {
+        guard let status = try request(.status).status else { throw FixtureError("status reply without status") }
+        return status
+    }
+
+    /// Polls status until `condition` holds.
+    @discardableResult
+    public func waitFor(_ what: String, timeout: Double = 20, _ condition: (PlayerStatus) -> Bool) throws -> PlayerStatus {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let player = try status().player
+            if condition(player) { return player }
+            if Date() > deadline { throw FixtureError("timed out waiting for \(what); last status: \(player)") }
+            usleep(10_000)
+        }
+    }
+
+    /// Stops the daemon (SIGTERM) and waits, so the capture file is complete.
+    public func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    deinit { _ = stop() }
+}
