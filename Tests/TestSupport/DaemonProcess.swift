@@ -26,18 +26,26 @@ public final class DaemonProcess {
 
     /// Starts crated writing into `capture.raw` through ALSA's `file` PCM, paced by the clock
     /// so playback takes real time and transport commands land mid-track.
-    public init(dir: String, extraAudio: String = "pacing = \"clock\"", extraConfig: String = "") throws {
+    /// `device` nil leaves `[audio] device` unset (the no-card fallback path); `launcher`
+    /// runs crated through another program (e.g. setpriv to drop capabilities).
+    public init(dir: String, device: String? = "", extraAudio: String = "pacing = \"clock\"",
+                launcher: [String] = []) throws {
         self.dir = dir
         socket = dir + "/crate.sock"
         capture = dir + "/capture.raw"
         configPath = dir + "/crate.toml"
         logPath = dir + "/crated.log"
+        let deviceLine = switch device {
+        case nil: ""
+        case ""?: "device = \"file:FILE=\(capture),FORMAT=raw\""
+        case let name?: "device = \"\(name)\""
+        }
         let config = """
             state_dir = "\(dir)/state"
             [control]
             socket = "\(socket)"
             [audio]
-            device = "file:FILE=\(capture),FORMAT=raw"
+            \(deviceLine)
             period_frames = 1024
             periods = 4
             \(extraAudio)
@@ -45,11 +53,11 @@ public final class DaemonProcess {
             paths = []
             [log]
             level = "debug"
-            \(extraConfig)
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: try Self.executable("crated"))
-        process.arguments = ["--config", configPath]
+        let crated = try Self.executable("crated")
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? crated)
+        process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : [crated]) + ["--config", configPath]
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = FileHandle(forWritingAtPath: logPath)
         process.standardError = log
