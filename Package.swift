@@ -62,7 +62,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CrateCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "TestSupport"]),
-        .testTarget(name: "CrateDaemonTests", dependencies: ["CrateDaemon", "CrateAudio", "TestSupport"]),
+        .testTarget(
+            name: "CrateDaemonTests",
+            dependencies: ["CrateDaemon", "CrateAudio", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

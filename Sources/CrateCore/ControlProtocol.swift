@@ -1,7 +1,7 @@
 /// The control socket speaks newline-delimited JSON: one request object per line,
 /// answered by one reply object per line, in order. A `subscribe` request is answered
 /// once and then the connection carries one `DaemonEvent` per line until it closes.
-/// The full protocol is documented in README.md ("Control protocol").
+/// The full protocol is documented in docs/PROTOCOL.md.
 public enum ControlProtocol {
     /// Bumped when a request or reply changes incompatibly.
     public static let version = 1

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failed system call and its errno, e.g. "bind: Permission denied".
+struct PosixError: Error, CustomStringConvertible, Sendable {
+    var call: String
+    var code: Int32
+
+    /// Captures the current `errno`.
+    init(call: String) {
+        self.init(call: call, code: errno)
+    }
+
+    init(call: String, code: Int32) {
+        self.call = call
+        self.code = code
+    }
+
+    var message: String { SocketIO.describe(errno: code) }
+    var description: String { "\(call): \(message)" }
+}
+
+/// Blocking Unix-socket plumbing shared by the listener and the connections.
+enum SocketIO {
+    static func describe(errno code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// Builds a `sockaddr_un` for `path`, or nil when the path does not fit `sun_path`.
+    static func unixAddress(_ path: String) -> sockaddr_un? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        // sun_path needs room for the terminating NUL.
+        guard !bytes.isEmpty, bytes.count < capacity else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return address
+    }
+
+    static func withSockaddr<R>(
+        _ address: sockaddr_un, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R
+    ) -> R {
+        var address = address
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+
+    static func makeStreamSocket() throws(PosixError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw PosixError(call: "socket") }
+        return fd
+    }
+
+    /// Connects a new socket to `address`; the caller owns the returned descriptor.
+    static func connect(to address: sockaddr_un) throws(PosixError) -> Int32 {
+        let fd = try makeStreamSocket()
+        while true {
+            let rc = withSockaddr(address) { Glibc.connect(fd, $0, $1) }
+            if rc == 0 { return fd }
+            let code = errno
+            if code == EINTR { continue }
+            close(fd)
+            throw PosixError(call: "connect", code: code)
+        }
+    }
+
+    /// Writes all of `bytes`, retrying partial writes and EINTR. MSG_NOSIGNAL turns a
+    /// vanished peer into EPIPE instead of a process-killing SIGPIPE.
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws(PosixError) {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if n >= 0 {
+                sent += n
+                continue
+            }
+            let code = errno
+            if code == EINTR { continue }
+            throw PosixError(call: "send", code: code)
+        }
+    }
+
+    /// Reads what is available (blocking until something is), retrying EINTR.
+    /// Returns 0 at end of stream.
+    static func receive(_ fd: Int32, into buffer: inout [UInt8]) throws(PosixError) -> Int {
+        while true {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                recv(fd, raw.baseAddress!, raw.count, 0)
+            }
+            if n >= 0 { return n }
+            let code = errno
+            if code == EINTR { continue }
+            throw PosixError(call: "recv", code: code)
+        }
+    }
+
+    /// Keeps the descriptor out of any program the daemon might exec.
+    static func setCloseOnExec(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+    }
+
+    /// Bounds how long one blocking `send` may wait for the peer to make room.
+    static func setSendTimeout(_ fd: Int32, seconds: Int) {
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Blocks until the peer has closed its end completely (or we shut ours down).
+    /// A client that merely half-closes (`shutdown(SHUT_WR)`) can still read, so it
+    /// does not count as gone. Asking for no events still reports POLLHUP and POLLERR.
+    static func waitForHangUp(_ fd: Int32) {
+        var entry = pollfd(fd: fd, events: 0, revents: 0)
+        while true {
+            let rc = poll(&entry, 1, -1)
+            if rc < 0 && errno == EINTR { continue }
+            return
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import CrateCore
+import CrateDaemon
+import Logging
+import TestSupport
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class ControlServerTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var handler: RecordingControlHandler!
+    private var servers: [ControlServer] = []
+
+    /// In a directory that does not exist yet: the server must create it.
+    private var socketPath: String { directory.file("run/crate.sock") }
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory(prefix: "crate-ctl")
+        handler = RecordingControlHandler()
+    }
+
+    override func tearDown() {
+        for server in servers { server.stop() }
+        directory.remove()
+    }
+
+    @discardableResult
+    private func startServer(mode: Int = 0o660) throws -> ControlServer {
+        let logger = Logger(label: "ControlServerTests") { label in
+            // CRATE_TEST_LOG=1 shows the server's log lines when a test needs debugging.
+            if getenv("CRATE_TEST_LOG") != nil { return StreamLogHandler.standardError(label: label) }
+            return SwiftLogNoOpLogHandler()
+        }
+        let server = ControlServer(path: socketPath, mode: mode, handler: handler, logger: logger)
+        try server.start()
+        servers.append(server)
+        return server
+    }
+
+    private func connect() throws -> SocketClient {
+        try SocketClient(path: socketPath)
+    }
+
+    private func reply(_ line: String, on client: SocketClient) throws -> ControlReply {
+        try client.send(line)
+        return try client.readJSON(ControlReply.self)
+    }
+
+    // MARK: - Requests and replies
+
+    func testValidRequestsGetReplies() throws {
+        try startServer()
+        let client = try connect()
+        XCTAssertEqual(try client.request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+        let status = try client.request(ControlRequest(cmd: .status))
+        XCTAssertEqual(status.status, RecordingControlHandler.daemonStatus())
+        // A handler failure reaches the client as it is.
+        XCTAssertEqual(try client.request(ControlRequest(cmd: .next)), .failure("nothing is playing"))
+        XCTAssertEqual(handler.requests.map(\.cmd), ["ping", "status", "next"])
+    }
+
+    func testMalformedJSONGetsAnErrorAndTheConnectionKeepsWorking() throws {
+        try startServer()
+        let client = try connect()
+        let cases = [
+            "{\"cmd\": \"ping\"": "malformed request: not valid JSON",
+            "[1, 2]": "malformed request: expected a JSON object",
+            "{\"paths\": []}": "malformed request: missing 'cmd'",
+            "{\"cmd\": 5}": "malformed request: 'cmd' has the wrong type (expected a string)",
+            "{\"cmd\": \"seek\", \"seconds\": \"soon\"}": "malformed request: 'seconds' has the wrong type (expected a number)",
+        ]
+        for (line, expected) in cases {
+            let answer = try reply(line, on: client)
+            XCTAssertFalse(answer.ok, line)
+            XCTAssertEqual(answer.error, expected, line)
+        }
+        XCTAssertEqual(try client.request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+        XCTAssertEqual(handler.requests.map(\.cmd), ["ping"])
+    }
+
+    func testUnknownCommandIsNamedInTheError() throws {
+        try startServer()
+        let client = try connect()
+        let answer = try reply("{\"cmd\":\"dance\"}", on: client)
+        XCTAssertFalse(answer.ok)
+        XCTAssertTrue(answer.error?.hasPrefix("unknown command 'dance'") == true, answer.error ?? "")
+        XCTAssertEqual(try client.request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+        XCTAssertEqual(handler.requests.map(\.cmd), ["ping"], "the handler never sees unknown commands")
+    }
+
+    func testArgumentsAreValidatedBeforeTheHandlerSeesThem() throws {
+        try startServer()
+        let client = try connect()
+        let refused = [
+            "{\"cmd\":\"play\"}", "{\"cmd\":\"play\",\"paths\":[]}", "{\"cmd\":\"play\",\"paths\":[\"\"]}",
+            "{\"cmd\":\"play\",\"paths\":[\"relative/a.mp3\"]}", "{\"cmd\":\"seek\"}",
+            "{\"cmd\":\"seek\",\"seconds\":-1}",
+        ]
+        for line in refused {
+            let answer = try reply(line, on: client)
+            XCTAssertFalse(answer.ok, line)
+            XCTAssertNotNil(answer.error, line)
+        }
+        XCTAssertTrue(try client.request(ControlRequest(cmd: .play, paths: ["/music/Album"])).ok)
+        XCTAssertTrue(try client.request(ControlRequest(cmd: .seek, seconds: 90)).ok)
+        XCTAssertEqual(
+            handler.requests,
+            [ControlRequest(cmd: .play, paths: ["/music/Album"]), ControlRequest(cmd: .seek, seconds: 90)])
+    }
+
+    func testOversizedLineGetsAnErrorAndTheConnectionIsClosed() throws {
+        try startServer()
+        let client = try connect()
+        try client.sendRaw([UInt8](repeating: UInt8(ascii: "a"), count: ControlProtocol.maxRequestBytes + 100))
+        let answer = try client.readJSON(ControlReply.self)
+        XCTAssertFalse(answer.ok)
+        XCTAssertTrue(answer.error?.contains("too long") == true, answer.error ?? "")
+        XCTAssertTrue(client.waitForClose(timeout: 5))
+        XCTAssertTrue(handler.requests.isEmpty)
+    }
+
+    func testPipelinedRequestsAreAnsweredInOrder() throws {
+        try startServer()
+        let client = try connect()
+        let count = 500
+        var batch = ""
+        for i in 0..<count {
+            batch += "{\"cmd\":\"seek\",\"seconds\":\(i)}\n"
+            if i % 100 == 0 { batch += "\n{oops\n" }  // blank lines are skipped, errors answered in place
+        }
+        try client.sendRaw(Array(batch.utf8))
+        for i in 0..<count {
+            let answer = try client.readJSON(ControlReply.self)
+            XCTAssertEqual(answer.status?.player.position, Double(i), "reply \(i) out of order")
+            if i % 100 == 0 {
+                XCTAssertEqual(try client.readJSON(ControlReply.self).error, "malformed request: not valid JSON")
+            }
+        }
+    }
+
+    // MARK: - Subscribers
+
+    func testSubscriberGetsTheStatusThenEvents() throws {
+        try startServer()
+        let client = try connect()
+        let first = try client.request(ControlRequest(cmd: .subscribe))
+        XCTAssertEqual(first, ControlReply(ok: true, status: RecordingControlHandler.daemonStatus()))
+        XCTAssertEqual(handler.subscriberCount, 1)
+
+        let events = [
+            DaemonEvent(event: .track, status: RecordingControlHandler.playerStatus(position: 0)),
+            DaemonEvent(event: .trackError, message: "bad frame", status: RecordingControlHandler.playerStatus()),
+            DaemonEvent(event: .seek, status: RecordingControlHandler.playerStatus(position: 42)),
+        ]
+        for event in events { handler.publish(event) }
+        for event in events {
+            XCTAssertEqual(try client.readJSON(DaemonEvent.self), event)
+        }
+
+        client.close()
+        XCTAssertTrue(waitUntil { self.handler.subscriberCount == 0 }, "closing the client ends the subscription")
+    }
+
+    func testHalfClosedSubscriberStillGetsEvents() throws {
+        try startServer()
+        let client = try connect()
+        XCTAssertTrue(try client.request(ControlRequest(cmd: .subscribe)).ok)
+        client.shutdownWrite()  // what `echo '{"cmd":"subscribe"}' | socat - UNIX:…` does
+        usleep(50_000)
+        let event = DaemonEvent(event: .state, status: RecordingControlHandler.playerStatus())
+        handler.publish(event)
+        XCTAssertEqual(try client.readJSON(DaemonEvent.self), event)
+    }
+
+    func testFailedStatusMeansNoSubscription() throws {
+        try startServer()
+        handler.setStatusFails(true)
+        let client = try connect()
+        XCTAssertEqual(try client.request(ControlRequest(cmd: .subscribe)), .failure("no player"))
+        XCTAssertEqual(handler.subscriberCount, 0)
+        XCTAssertEqual(try client.request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+    }
+
+    func testSubscriberThatNeverReadsDoesNotBlockPublishing() throws {
+        try startServer()
+        let stuck = try connect()
+        stuck.setReceiveBufferSize(4096)
+        try stuck.send(json: ControlRequest(cmd: .subscribe))
+        XCTAssertTrue(waitUntil { self.handler.subscriberCount == 1 })
+
+        // Big events fill the socket buffers quickly; the publisher must not notice.
+        let event = DaemonEvent(event: .track, status: RecordingControlHandler.playerStatus(trackCount: 40))
+        let started = MonotonicTime.now()
+        for _ in 0..<5000 { handler.publish(event) }
+        let elapsed = MonotonicTime.now() - started
+        XCTAssertLessThan(elapsed, 1.0, "publishing to a stuck subscriber took \(elapsed) s")
+
+        XCTAssertTrue(waitUntil { self.handler.subscriberCount == 0 }, "the stuck subscriber is dropped")
+        XCTAssertTrue(stuck.waitForClose(timeout: 5))
+
+        // The daemon carries on serving everyone else.
+        let other = try connect()
+        XCTAssertEqual(try other.request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+    }
+
+    // MARK: - The socket file
+
+    func testSocketGetsTheRequestedModeAndIsRemovedOnStop() throws {
+        let server = try startServer(mode: 0o660)
+        var info = stat()
+        XCTAssertEqual(lstat(socketPath, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK)
+        XCTAssertEqual(info.st_mode & 0o777, 0o660)
+
+        let client = try connect()
+        let subscriber = try connect()
+        XCTAssertTrue(try subscriber.request(ControlRequest(cmd: .subscribe)).ok)
+        server.stop()
+        XCTAssertTrue(client.waitForClose(timeout: 3), "stop() disconnects clients")
+        XCTAssertTrue(subscriber.waitForClose(timeout: 3), "stop() disconnects subscribers")
+        XCTAssertNotEqual(lstat(socketPath, &info), 0, "stop() removes the socket file")
+        XCTAssertEqual(handler.subscriberCount, 0)
+        server.stop()  // twice is harmless
+    }
+
+    func testStaleSocketFileIsReplaced() throws {
+        // A socket file nobody listens on: what a crashed daemon leaves behind.
+        SocketFileMaker.makeStaleSocket(at: socketPath)
+        var info = stat()
+        XCTAssertEqual(lstat(socketPath, &info), 0)
+        try startServer()
+        XCTAssertEqual(try connect().request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+    }
+
+    func testSecondServerOnALiveSocketIsRefused() throws {
+        try startServer()
+        let second = ControlServer(
+            path: socketPath, mode: 0o660, handler: handler, logger: Logger(label: "second"))
+        XCTAssertThrowsError(try second.start()) { error in
+            XCTAssertEqual(error as? ControlServerError, .alreadyRunning(path: socketPath))
+            XCTAssertTrue("\(error)".contains(socketPath))
+        }
+        second.stop()
+        // The first server and its socket file are untouched.
+        XCTAssertEqual(try connect().request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+    }
+
+    func testSomethingElseAtThePathIsNotDeleted() throws {
+        let path = directory.file("not-a-socket")
+        let fd = open(path, O_CREAT | O_WRONLY, 0o644)
+        close(fd)
+        let server = ControlServer(path: path, mode: 0o660, handler: handler, logger: Logger(label: "test"))
+        XCTAssertThrowsError(try server.start()) { error in
+            XCTAssertEqual(error as? ControlServerError, .notASocket(path: path))
+        }
+        var info = stat()
+        XCTAssertEqual(lstat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
+    }
+
+    private func waitUntil(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = MonotonicTime.now() + timeout
+        while MonotonicTime.now() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+}
+
+private enum MonotonicTime {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+private enum SocketFileMaker {
+    /// Binds a socket at `path` and closes it without unlinking.
+    static func makeStaleSocket(at path: String) {
+        let parent = String(path[..<path.lastIndex(of: "/")!])
+        mkdir(parent, 0o755)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8) + [0])
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        close(fd)
+    }
+}
