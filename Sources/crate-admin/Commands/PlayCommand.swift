@@ -1,0 +1,71 @@
+import ArgumentParser
+import CrateCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play MP3 files, or a folder as an album in track order.",
+        discussion: """
+            Relative paths are taken from the current directory and sent as absolute paths; \
+            the daemon reads the files itself, so they must be readable by its user.
+            """)
+
+    @Argument(help: ArgumentHelp("Files to play in this order, or one album folder.", valueName: "path"))
+    var paths: [String]
+
+    @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Give at least one file or folder to play.") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let absolute = try paths.map(PathResolver.absolute)
+            for path in absolute {
+                var info = stat()
+                if lstat(path, &info) != 0 && errno == ENOENT {
+                    throw AdminError.refused("no such file or folder: \(path)")
+                }
+            }
+            try connection.perform(ControlRequest(cmd: .play, paths: absolute)) { reply in
+                Output.line(reply.status.map { HumanFormat.summary($0.player) } ?? "ok")
+            }
+        }
+    }
+}
+
+/// Makes the paths a user typed mean the same thing to the daemon, whose working
+/// directory is not the user's.
+enum PathResolver {
+    static func absolute(_ path: String) throws(AdminError) -> String {
+        if path.hasPrefix("/") { return normalized(path) }
+        return normalized(try currentDirectory() + "/" + path)
+    }
+
+    static func currentDirectory() throws(AdminError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else {
+            throw .refused("cannot resolve relative paths: the current directory is unavailable (\(ControlClient.describe(errno: errno)))")
+        }
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map(UInt8.init(bitPattern:)), as: UTF8.self)
+    }
+
+    /// Removes `.`, `..` and doubled slashes by text alone, so `./Album/` and `Album` are
+    /// the same request. Symlinks are left for the daemon to follow.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import CrateCore
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print playback events as they happen, until the daemon goes away or Ctrl-C.",
+        discussion: """
+            The first line is the current state. With --json, the subscribe reply and then \
+            every event are printed exactly as the daemon sends them, one JSON object per line.
+            """)
+
+    @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
+
+    func run() throws {
+        try reportingFailures {
+            let client = try connection.connect()
+            let (reply, raw) = try client.roundTrip(ControlRequest(cmd: .subscribe))
+            if connection.json { Output.line(raw) }
+            guard reply.ok else {
+                throw AdminError.refused(reply.error ?? "the daemon refused to send events without saying why")
+            }
+            if !connection.json, let status = reply.status {
+                Output.line(HumanFormat.clock() + " " + "now".padding(toWidth: 8) + " " + HumanFormat.summary(status.player))
+            }
+            // Silence is normal while watching: nothing may happen for hours.
+            client.setReplyTimeout(seconds: 0)
+            while let line = try client.readLine() {
+                if connection.json {
+                    Output.line(line)
+                } else if let event = try? client.decode(DaemonEvent.self, from: line) {
+                    Output.line(HumanFormat.event(event))
+                } else {
+                    // A newer daemon may send event kinds this crate-admin does not know; keep watching.
+                    Output.line(HumanFormat.clock() + " " + "?".padding(toWidth: 8) + " " + String(line.prefix(160)))
+                }
+            }
+            Output.error("the daemon closed the connection (stopped or restarting)")
+        }
+    }
+}
+
+extension String {
+    fileprivate func padding(toWidth width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,164 @@
+import CrateCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connection to crated's control socket: newline-delimited JSON, one reply per request.
+final class ControlClient {
+    /// A daemon that takes longer than this to answer is stuck; say so rather than hang an SSH session.
+    static let replyTimeoutSeconds = 10
+    /// Replies carry a status with every track of an album; far below this in practice.
+    static let maxReplyBytes = 16 * 1024 * 1024
+
+    let socketPath: String
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    init(socketPath: String) throws(AdminError) {
+        self.socketPath = socketPath
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(socketPath.utf8)
+        guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw .unreachable("cannot connect to \(socketPath): the socket path is too long (at most 107 bytes)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else {
+            throw .unreachable("cannot create a socket: \(Self.describe(errno: errno))")
+        }
+        var rc: Int32
+        repeat {
+            rc = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+        } while rc != 0 && errno == EINTR
+        guard rc == 0 else {
+            let code = errno
+            close(fd)
+            throw .unreachable("cannot connect to \(socketPath): \(Self.explainConnectFailure(code))")
+        }
+        self.fd = fd
+        setReplyTimeout(seconds: Self.replyTimeoutSeconds)
+    }
+
+    deinit { close(fd) }
+
+    private static func explainConnectFailure(_ code: Int32) -> String {
+        switch code {
+        case ENOENT:
+            return "the daemon is not running (no such socket)"
+        case ECONNREFUSED:
+            return "the daemon is not running (nothing listens on the socket file)"
+        case EACCES, EPERM:
+            return "permission denied; add your user to group 'crate' "
+                + "(sudo usermod -aG crate $USER, then log in again) or use sudo"
+        case ENOTDIR:
+            return "a parent of the socket path is not a directory"
+        case EAGAIN:
+            return "the daemon is too busy to accept connections; try again"
+        default:
+            return describe(errno: code)
+        }
+    }
+
+    static func describe(errno code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+
+    /// 0 = wait forever (for `watch`, where silence is normal).
+    func setReplyTimeout(seconds: Int) {
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ request: ControlRequest) throws(AdminError) {
+        var bytes: [UInt8]
+        do {
+            bytes = [UInt8](try JSONEncoder().encode(request))
+        } catch {
+            throw .refused("cannot encode the request: \(error)")
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreachable("cannot send to the daemon on \(socketPath): \(Self.describe(errno: errno))")
+            }
+            sent += n
+        }
+    }
+
+    /// Sends `request` and returns the decoded reply along with its raw line.
+    func roundTrip(_ request: ControlRequest) throws(AdminError) -> (reply: ControlReply, raw: String) {
+        try send(request)
+        guard let line = try readLine() else {
+            throw .unreachable("the daemon closed the connection without replying (did it stop or crash? see journalctl -u crated)")
+        }
+        return (try decode(ControlReply.self, from: line), line)
+    }
+
+    /// The next line from the daemon, or nil when it closed the connection between lines.
+    func readLine() throws(AdminError) -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            if ended {
+                guard buffer.isEmpty else {
+                    throw .unreachable("the daemon closed the connection in the middle of a reply")
+                }
+                return nil
+            }
+            guard buffer.count <= Self.maxReplyBytes else {
+                throw .unreachable("the daemon sent a line longer than \(Self.maxReplyBytes) bytes")
+            }
+            try fill()
+        }
+    }
+
+    private func fill() throws(AdminError) {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+        if n > 0 {
+            buffer.append(contentsOf: chunk[..<n])
+            return
+        }
+        if n == 0 {
+            ended = true
+            return
+        }
+        switch errno {
+        case EINTR:
+            return
+        case EAGAIN, EWOULDBLOCK:
+            throw .unreachable("no reply from the daemon within \(Self.replyTimeoutSeconds) s (is it stuck? see journalctl -u crated)")
+        case ECONNRESET:
+            ended = true
+        case let code:
+            throw .unreachable("cannot read from the daemon on \(socketPath): \(Self.describe(errno: code))")
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from line: String) throws(AdminError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(line.utf8))
+        } catch {
+            throw .unreachable("unexpected reply from the daemon (\(error)): \(line.prefix(200))")
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import CrateCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How crate-admin shows things to a person. Formatting is done by hand: no Foundation.
+enum HumanFormat {
+    // MARK: - Times
+
+    /// `3:07`, or `1:02:03` from an hour on. Fractions are dropped, as on any player display.
+    static func time(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return "-:--" }
+        let total = Int(seconds)
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
+    }
+
+    /// `2d 3:04:05` style, for uptime.
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "?" }
+        let days = Int(seconds) / 86_400
+        let rest = time(seconds - Double(days * 86_400))
+        return days > 0 ? "\(days)d \(rest)" : rest
+    }
+
+    /// The local wall-clock time as `HH:MM:SS`, for `watch` lines.
+    static func clock() -> String {
+        var now = time_t()
+        Glibc.time(&now)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else { return "--:--:--" }
+        return "\(twoDigits(Int(parts.tm_hour))):\(twoDigits(Int(parts.tm_min))):\(twoDigits(Int(parts.tm_sec)))"
+    }
+
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    // MARK: - Pieces of a status
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static func folder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `playing`, or `error: <message>`.
+    static func state(_ state: PlaybackState) -> String {
+        if case .error(let message) = state, !message.isEmpty { return "error: \(message)" }
+        return state.name
+    }
+
+    /// `2/3 02 Sweep.mp3`, or nil when nothing is under the play head.
+    static func track(_ player: PlayerStatus) -> String? {
+        guard let index = player.currentIndex, let track = player.currentTrack else { return nil }
+        return "\(index + 1)/\(player.tracks.count) \(fileName(track.path))"
+    }
+
+    /// `0:41 / 3:12`.
+    static func position(_ player: PlayerStatus) -> String {
+        "\(time(player.position)) / \(time(player.currentTrack?.duration))"
+    }
+
+    /// `44100 Hz stereo`.
+    static func format(rate: Int?, channels: Int?) -> String? {
+        guard rate != nil || channels != nil else { return nil }
+        var parts: [String] = []
+        if let rate { parts.append("\(rate) Hz") }
+        switch channels {
+        case 1?: parts.append("mono")
+        case 2?: parts.append("stereo")
+        case let n?: parts.append("\(n) ch")
+        case nil: break
+        }
+        return parts.joined(separator: " ")
+    }
+
+    static func output(_ output: OutputStatus) -> String {
+        var text = output.device
+        if let format = format(rate: output.sampleRate, channels: output.channels) { text += " (\(format))" }
+        if output.isFallback {
+            text += " — fallback null sink, no sound is played"
+            if let message = output.message { text += ": \(message)" }
+        } else if let message = output.message {
+            text += " — \(message)"
+        }
+        return text
+    }
+
+    static func realtime(_ output: OutputStatus) -> String {
+        if output.realtime { return "SCHED_FIFO priority \(output.rtPriority)" }
+        return "off — " + (output.realtimeMessage ?? "not granted")
+    }
+
+    // MARK: - Whole views
+
+    /// The `status` screen: one labelled fact per line, problems listed at the end.
+    static func status(_ status: DaemonStatus) -> String {
+        let player = status.player
+        var lines: [(String, String)] = [
+            ("daemon", "crated \(status.version), pid \(status.pid), up \(duration(status.uptimeSeconds))"),
+        ]
+        if let config = status.configPath { lines.append(("config", config)) }
+        lines.append(("state", state(player.state)))
+        if let track = track(player), let current = player.currentTrack {
+            lines.append(("track", track))
+            lines.append(("folder", folder(current.path)))
+            lines.append(("position", position(player)))
+        } else {
+            lines.append(("track", player.tracks.isEmpty ? "none loaded" : "none (\(player.tracks.count) loaded)"))
+        }
+        if let source = format(rate: player.sourceRate, channels: player.sourceChannels) {
+            lines.append(("source", source))
+        }
+        lines.append(("output", output(player.output)))
+        lines.append(("realtime", realtime(player.output)))
+        lines.append(("underruns", "\(player.output.underruns)"))
+
+        let width = lines.map(\.0.count).max()! + 2
+        var text = lines.map { label, value in
+            label + ":" + String(repeating: " ", count: width - label.count - 1) + value
+        }
+        let failed = player.tracks.enumerated().filter { $0.element.error != nil }
+        if !failed.isEmpty {
+            text.append("track errors:")
+            for (index, track) in failed {
+                text.append("  \(index + 1)/\(player.tracks.count) \(fileName(track.path)): \(track.error!)")
+            }
+        }
+        if !status.warnings.isEmpty {
+            text.append("warnings:")
+            text += status.warnings.map { "  - \($0)" }
+        }
+        return text.joined(separator: "\n")
+    }
+
+    /// One short line for a transport reply: `paused  2/3 02 Sweep.mp3  0:41 / 3:12`.
+    static func summary(_ player: PlayerStatus) -> String {
+        var parts = [state(player.state)]
+        if let track = track(player) { parts += [track, position(player)] }
+        return parts.joined(separator: "  ")
+    }
+
+    /// One `watch` line: `12:01:33 playing  2/3 02 Sweep.mp3  0:00 / 3:12`.
+    static func event(_ event: DaemonEvent, at clock: String = clock()) -> String {
+        let label: String
+        switch event.event {
+        case .state: label = event.status.state.name
+        case .track: label = "track"
+        case .trackError: label = "skipped"
+        case .seek: label = "seek"
+        case .output: label = "output"
+        }
+        var line = clock + " " + label.padding(to: 8)
+        if let track = track(event.status) {
+            line += " " + track + "  " + position(event.status)
+        }
+        if event.event == .output { line += "  " + output(event.status.output) }
+        if let message = event.message ?? errorMessage(event.status.state) { line += "  — " + message }
+        return line
+    }
+
+    private static func errorMessage(_ state: PlaybackState) -> String? {
+        if case .error(let message) = state, !message.isEmpty { return message }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
