@@ -43,6 +43,7 @@ extension CrateConfig {
                                     expected: "a number of seconds from 0.5 to 30") {
             self.audio.bufferSeconds = value
         }
+        if let value = audio.choice("sample_format", from: Audio.sampleFormats) { self.audio.sampleFormat = value }
         if let value = audio.choice("pacing", from: Audio.Pacing.allCases.map(\.rawValue)) {
             self.audio.pacing = Audio.Pacing(rawValue: value)
         }

@@ -43,6 +43,11 @@ public struct CrateConfig: Sendable, Equatable {
         /// Seconds of decoded PCM held ahead of the device, 0.5…30.
         /// TOML: `[audio] buffer_seconds` (a float or an integer).
         public var bufferSeconds: Double = 2.0
+        /// Sample format sent to the device. `auto` tries S16_LE, then S32_LE, then S24_3LE:
+        /// 16-bit MP3 output is padded with zeros, never altered, so each is bit-perfect.
+        /// TOML: `[audio] sample_format`, one of `sampleFormats`.
+        public var sampleFormat: String = "auto"
+        public static let sampleFormats = ["auto", "S16_LE", "S32_LE", "S24_3LE"]
         /// nil = `clock` for `null` and `file:` devices, `device` otherwise (see `effectivePacing`).
         /// TOML: `[audio] pacing`, `"device"` or `"clock"`.
         public var pacing: Pacing? = nil

@@ -24,6 +24,8 @@ public struct OutputStatus: Sendable, Equatable, Codable {
     /// Output format of the device, when configured.
     public var sampleRate: Int?
     public var channels: Int?
+    /// ALSA sample format in use, e.g. "S16_LE".
+    public var sampleFormat: String?
     /// Whether the writer thread got SCHED_FIFO, and at what priority.
     public var realtime: Bool
     public var rtPriority: Int
@@ -34,7 +36,7 @@ public struct OutputStatus: Sendable, Equatable, Codable {
 
     public init(
         device: String, isFallback: Bool, message: String? = nil, sampleRate: Int? = nil,
-        channels: Int? = nil, realtime: Bool, rtPriority: Int, realtimeMessage: String? = nil,
+        channels: Int? = nil, sampleFormat: String? = nil, realtime: Bool, rtPriority: Int, realtimeMessage: String? = nil,
         underruns: Int
     ) {
         self.device = device
@@ -42,6 +44,7 @@ public struct OutputStatus: Sendable, Equatable, Codable {
         self.message = message
         self.sampleRate = sampleRate
         self.channels = channels
+        self.sampleFormat = sampleFormat
         self.realtime = realtime
         self.rtPriority = rtPriority
         self.realtimeMessage = realtimeMessage

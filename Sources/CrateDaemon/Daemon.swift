@@ -26,7 +26,7 @@ public final class Daemon: Sendable {
             settings: AudioOutputSettings(
                 device: audio.device, rtPriority: audio.rtPriority, periodFrames: audio.periodFrames,
                 periods: audio.periods, bufferSeconds: audio.bufferSeconds,
-                clockPaced: audio.effectivePacing == .clock),
+                clockPaced: audio.effectivePacing == .clock, sampleFormat: audio.sampleFormat),
             logger: logger)
         router = Router(player: player, configPath: configPath, warnings: warnings, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,

@@ -71,12 +71,12 @@ final class GaplessPlaybackTests: XCTestCase {
                                  rate: 44100, encodings: [.cbr(kbps: 128)], in: dir)
         let empty = "\(dir)/empty.mp3", junk = "\(dir)/junk.mp3", tagOnly = "\(dir)/tag.mp3"
         let cut = "\(dir)/cut.mp3", wrong = "\(dir)/wave.mp3"
-        FileManager.default.createFile(atPath: empty, contents: Data())
-        FileManager.default.createFile(atPath: junk, contents: Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }))
-        FileManager.default.createFile(atPath: tagOnly, contents: Data([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]))
-        FileManager.default.createFile(atPath: wrong, contents: Data("RIFF....WAVEfmt ".utf8) + Data(count: 1000))
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: junk, contents: Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }))
+        _ = FileManager.default.createFile(atPath: tagOnly, contents: Data([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]))
+        _ = FileManager.default.createFile(atPath: wrong, contents: Data("RIFF....WAVEfmt ".utf8) + Data(count: 1000))
         let whole = try Data(contentsOf: URL(fileURLWithPath: good[1]))
-        FileManager.default.createFile(atPath: cut, contents: whole.prefix(whole.count / 2))
+        _ = FileManager.default.createFile(atPath: cut, contents: whole.prefix(whole.count / 2))
         let list = [empty, good[0], junk, tagOnly, cut, wrong, good[1]]
         let capture = "\(dir)/capture.raw"
         let status = try play(list, capture: capture)
@@ -95,7 +95,7 @@ final class GaplessPlaybackTests: XCTestCase {
     /// Nothing playable at all: an error state saying so, and the player still works after.
     func testAlbumWithNoPlayableTrackIsAnError() throws {
         let junk = "\(dir)/junk.mp3"
-        FileManager.default.createFile(atPath: junk, contents: Data(repeating: 0x41, count: 5000))
+        _ = FileManager.default.createFile(atPath: junk, contents: Data(repeating: 0x41, count: 5000))
         let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(dir)/c.raw,FORMAT=raw"), logger: testLogger())
         defer { player.shutdown() }
         XCTAssertThrowsError(try player.play(paths: [junk]))

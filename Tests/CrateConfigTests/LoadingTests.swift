@@ -31,7 +31,7 @@ final class LoadingTests: XCTestCase {
             XCTAssertTrue(lines.contains(table), "\(table) is missing")
         }
         let keys = ["state_dir", "socket", "socket_mode", "device", "rt_priority", "period_frames",
-                    "periods", "buffer_seconds", "pacing", "paths", "level"]
+                    "periods", "buffer_seconds", "sample_format", "pacing", "paths", "level"]
         for key in keys {
             let index = lines.firstIndex { $0.hasPrefix("\(key) = ") || $0.hasPrefix("#\(key) = ") }
             guard let index else {

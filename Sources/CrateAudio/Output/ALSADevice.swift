@@ -10,13 +10,19 @@ final class ALSADevice: @unchecked Sendable {
     let pacing: PacingClock?
     let periodFrames: Int
     let periods: Int
+    /// Formats to try, in order; the first the device takes is used.
+    let formats: [DeviceSampleFormat]
     private(set) var sampleRate = 0
+    private(set) var format = DeviceSampleFormat.s16
+    /// Widened samples for cards that refuse S16: one period, allocated once.
+    private let scratch: UnsafeMutableRawPointer
     private let pcm: OpaquePointer
     private let hw: OpaquePointer
     private let sw: OpaquePointer
     private var needsPrepare = false
 
-    init(name: String, periodFrames: Int, periods: Int, clockPaced: Bool) throws(AudioError) {
+    init(name: String, periodFrames: Int, periods: Int, formats: [DeviceSampleFormat],
+         clockPaced: Bool) throws(AudioError) {
         var handle: OpaquePointer? = nil
         let rc = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, 0)
         guard rc == 0, let handle else {
@@ -32,6 +38,8 @@ final class ALSADevice: @unchecked Sendable {
         sw = swp!
         self.periodFrames = periodFrames
         self.periods = periods
+        self.formats = formats
+        scratch = .allocate(byteCount: periodFrames * 2 * 4, alignment: 16)
         pacing = clockPaced ? PacingClock() : nil
     }
 
@@ -39,6 +47,7 @@ final class ALSADevice: @unchecked Sendable {
         snd_pcm_close(pcm)
         snd_pcm_hw_params_free(hw)
         snd_pcm_sw_params_free(sw)
+        scratch.deallocate()
     }
 
     // MARK: writer thread only
@@ -50,7 +59,11 @@ final class ALSADevice: @unchecked Sendable {
         snd_pcm_hw_free(pcm)
         var rc = snd_pcm_hw_params_any(pcm, hw)
         if rc >= 0 { rc = snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED) }
-        if rc >= 0 { rc = snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE) }
+        if rc >= 0 {
+            let usable = formats.first { snd_pcm_hw_params_test_format(pcm, hw, $0.alsa) == 0 }
+            format = usable ?? formats[0]
+            rc = snd_pcm_hw_params_set_format(pcm, hw, format.alsa)
+        }
         if rc >= 0 { rc = snd_pcm_hw_params_set_channels(pcm, hw, 2) }
         if rc >= 0 { rc = snd_pcm_hw_params_set_rate(pcm, hw, UInt32(rate), 0) }
         var period = snd_pcm_uframes_t(periodFrames)
@@ -82,10 +95,28 @@ final class ALSADevice: @unchecked Sendable {
         }
         var underruns = 0
         var done = 0
+        var widened = 0  // frames of `samples` already in `scratch`, from `done` on
         while done < frames {
-            let n = snd_pcm_writei(pcm, samples + done * 2, snd_pcm_uframes_t(frames - done))
+            var source = UnsafeRawPointer(samples + done * 2)
+            var count = frames - done
+            if format != .s16 {
+                if widened == 0 {
+                    widened = min(count, periodFrames)
+                    format.widen(samples + done * 2, count: widened * 2, into: scratch)
+                }
+                source = UnsafeRawPointer(scratch)
+                count = widened
+            }
+            let n = snd_pcm_writei(pcm, source, snd_pcm_uframes_t(count))
             if n >= 0 {
                 done += Int(n)
+                if format != .s16 {
+                    // Keep the unwritten tail of the widened chunk at the front of scratch.
+                    let left = widened - Int(n)
+                    let frameBytes = 2 * format.bytesPerSample
+                    if left > 0 { scratch.copyMemory(from: scratch + Int(n) * frameBytes, byteCount: left * frameBytes) }
+                    widened = left
+                }
                 continue
             }
             if n == -Int(EPIPE) { underruns += 1 }

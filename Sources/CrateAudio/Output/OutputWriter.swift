@@ -44,6 +44,7 @@ final class OutputWriter: @unchecked Sendable {
                         // A rate change is not gapless: play out the old rate, then reconfigure.
                         if device.sampleRate != 0 { device.drain() }
                         let rc = device.configure(rate: change.sampleRate)
+                        control.deviceFormat.store(device.format.index, ordering: .relaxed)
                         control.deviceRate.store(rc < 0 ? 0 : change.sampleRate, ordering: .releasing)
                         if rc < 0 { fail(Int(rc)); continue }
                     }
@@ -55,10 +56,12 @@ final class OutputWriter: @unchecked Sendable {
             let (samples, frames) = ring.readableRegion(limit: limit)
             if frames == 0 {
                 if control.endOfStream.load(ordering: .acquiring) == readAt {
-                    device.drain()
-                    control.deviceDelay.store(0, ordering: .relaxed)
-                    control.endedAt.store(readAt, ordering: .releasing)
-                    control.engineWake.post()
+                    if control.endedAt.load(ordering: .relaxed) != readAt {
+                        device.drain()
+                        control.deviceDelay.store(0, ordering: .relaxed)
+                        control.endedAt.store(readAt, ordering: .releasing)
+                        control.engineWake.post()
+                    }
                     control.writerWake.wait(seconds: 0.5)
                 } else {
                     if !control.starved.exchange(true, ordering: .acquiringAndReleasing) { control.engineWake.post() }

@@ -24,6 +24,8 @@ final class WriterControl: Sendable {
     let deviceDelay = Atomic<Int>(0)
     /// Device sample rate in effect (0 = not configured).
     let deviceRate = Atomic<Int>(0)
+    /// Index into `DeviceSampleFormat.allCases` of the format in effect.
+    let deviceFormat = Atomic<Int>(0)
     let underruns = Atomic<Int>(0)
     /// Negative ALSA error code once the device failed (0 = fine).
     let deviceError = Atomic<Int>(0)

@@ -28,11 +28,14 @@ public struct AudioOutputSettings: Sendable, Equatable {
     public var bufferSeconds: Double
     /// Pace writes by the monotonic clock (sinks with no clock of their own).
     public var clockPaced: Bool
+    /// "auto" or one `DeviceSampleFormat` name.
+    public var sampleFormat: String
 
     public init(
         device: String?, rtPriority: Int = 40, periodFrames: Int = 1024, periods: Int = 4,
-        bufferSeconds: Double = 2.0, clockPaced: Bool = false
+        bufferSeconds: Double = 2.0, clockPaced: Bool = false, sampleFormat: String = "auto"
     ) {
+        self.sampleFormat = sampleFormat
         self.device = device
         self.rtPriority = rtPriority
         self.periodFrames = periodFrames

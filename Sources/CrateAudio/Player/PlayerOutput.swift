@@ -9,41 +9,34 @@ struct PlayerOutput: Sendable {
     let settings: AudioOutputSettings
 
     static func open(settings: AudioOutputSettings, logger: Logger) -> PlayerOutput {
-        let priority = settings.rtPriority
-        func base(_ name: String, fallback: Bool, message: String?) -> OutputStatus {
-            OutputStatus(device: name, isFallback: fallback, message: message, realtime: false,
-                         rtPriority: priority, underruns: 0)
+        func attempt(_ name: String, clockPaced: Bool) throws(AudioError) -> ALSADevice {
+            try ALSADevice(name: name, periodFrames: settings.periodFrames, periods: settings.periods,
+                           formats: DeviceSampleFormat.preference(settings.sampleFormat), clockPaced: clockPaced)
         }
-        let paced = settings.clockPaced
-        if let name = settings.device {
-            do {
-                let device = try ALSADevice(name: name, periodFrames: settings.periodFrames,
-                                            periods: settings.periods, clockPaced: paced)
-                logger.info("audio output: ALSA '\(name)'\(paced ? " (clock-paced)" : "")")
-                return PlayerOutput(device: device, status: base(name, fallback: false, message: nil), settings: settings)
-            } catch {
-                logger.error("audio output unavailable: \(error.userMessage)")
-                return PlayerOutput(device: nil, status: base(name, fallback: false, message: error.userMessage),
-                                    settings: settings)
-            }
+        func output(_ device: ALSADevice?, _ name: String, fallback: Bool = false, _ message: String? = nil) -> PlayerOutput {
+            let status = OutputStatus(device: name, isFallback: fallback, message: message, realtime: false,
+                                      rtPriority: settings.rtPriority, underruns: 0)
+            return PlayerOutput(device: device, status: status, settings: settings)
         }
+        let name = settings.device ?? "default"
         do {
-            let device = try ALSADevice(name: "default", periodFrames: settings.periodFrames,
-                                        periods: settings.periods, clockPaced: paced)
-            logger.info("audio output: ALSA 'default' (no device configured)")
-            return PlayerOutput(device: device, status: base("default", fallback: false, message: nil), settings: settings)
+            let device = try attempt(name, clockPaced: settings.clockPaced)
+            logger.info("audio output: ALSA '\(name)'\(settings.clockPaced ? " (clock-paced)" : "")")
+            return output(device, name)
         } catch {
+            if settings.device != nil {
+                logger.error("audio output unavailable: \(error.userMessage)")
+                return output(nil, name, error.userMessage)
+            }
+            // Nothing configured and no card: keep the box working on a silent sink.
             let message = "no sound card: \(error.userMessage); playing to a null sink (set [audio] device to choose one)"
             logger.warning("\(message)")
             do {
                 // The null sink has no clock: pace it so playback takes real time.
-                let device = try ALSADevice(name: "null", periodFrames: settings.periodFrames,
-                                            periods: settings.periods, clockPaced: true)
-                return PlayerOutput(device: device, status: base("null", fallback: true, message: message), settings: settings)
+                return output(try attempt("null", clockPaced: true), "null", fallback: true, message)
             } catch {
                 logger.error("even the null sink failed: \(error.userMessage)")
-                return PlayerOutput(device: nil, status: base("null", fallback: true, message: error.userMessage),
-                                    settings: settings)
+                return output(nil, "null", fallback: true, error.userMessage)
             }
         }
     }

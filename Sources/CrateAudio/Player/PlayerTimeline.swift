@@ -62,6 +62,8 @@ extension PlayerEngine {
         let rate = control.deviceRate.load(ordering: .relaxed)
         output.sampleRate = rate > 0 ? rate : nil
         output.channels = rate > 0 ? 2 : nil
+        output.sampleFormat = rate > 0
+            ? DeviceSampleFormat.allCases[control.deviceFormat.load(ordering: .relaxed)].rawValue : nil
         let idle = snapshot.mode == .stopped
         guard !idle, let segment = snapshot.segment(at: heard) else {
             return PlayerStatus(state: state, tracks: snapshot.tracks, currentIndex: nil, position: 0,
@@ -109,7 +111,8 @@ extension PlayerEngine {
         }
         if rate != reported.deviceRate, rate > 0 {
             reported.deviceRate = rate
-            logger.info("audio device configured: \(rate) Hz, 2 channels, S16_LE")
+            let format = DeviceSampleFormat.allCases[control.deviceFormat.load(ordering: .relaxed)].rawValue
+            logger.info("audio device configured: \(rate) Hz, 2 channels, \(format)")
             emit(.output, "device configured for \(rate) Hz")
         }
     }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what Crate needs, builds it, and runs crated on a generated demo album:
+# on the real sound card when there is one, else on the null sink (playback still runs
+# in real time, so status and transport behave as on the box). Ctrl-C stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source deploy/install-deps.sh
+
+swift build -c release --static-swift-stdlib --product crated
+swift build -c release --static-swift-stdlib --product crate-admin
+bin=$(swift build -c release --show-bin-path)
+
+demo=${CRATE_DEMO_DIR:-/tmp/crate-demo}
+album="$demo/music/Crate - Demo Album"
+[ -f "$album/03 Falling.mp3" ] || bash deploy/make-demo-album.sh "$album"
+mkdir -p "$demo"
+cat > "$demo/crate.toml" <<TOML
+# Demo configuration: everything else is at its default (see deploy/crate.toml).
+state_dir = "$demo/state"
+[control]
+socket = "$demo/crate.sock"
+[library]
+paths = ["$demo/music"]
+TOML
+
+"$bin/crated" --config "$demo/crate.toml" &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT INT TERM
+admin=("$bin/crate-admin" --socket "$demo/crate.sock")
+for _ in $(seq 50); do [ -S "$demo/crate.sock" ] && break; sleep 0.1; done
+"${admin[@]}" play "$album"
+sleep 1
+"${admin[@]}" status
+echo
+echo "crated is running (pid $pid). In another shell:"
+echo "  ${admin[*]} status | watch | pause | resume | next | prev | seek 1:00"
+echo "Ctrl-C stops it."
+wait $pid

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Crate builds, runs and is tested with. Idempotent.
+set -euo pipefail
+
+packages=(
+  pkg-config libasound2-dev libmpg123-dev   # build: ALSA and libmpg123 headers
+  alsa-utils                                # aplay -l, amixer: checking the box's card
+  lame sox                                  # demo album and test material
+  mpg123                                    # tests: independent reference decodes
+  util-linux                                # tests: setpriv/prlimit drop real-time rights
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+    [ -x "$dir/swift" ] && export PATH="$PATH:$dir"
+  done
+fi
+if ! command -v swift >/dev/null 2>&1; then
+  echo "error: no Swift toolchain found. Crate needs Swift 6 (swift.org's Debian 12 tarball," >&2
+  echo "unpacked at /opt/swift); Debian 12 does not package it." >&2
+  exit 1
+fi
