@@ -15,6 +15,7 @@ final class MP3DecoderTests: XCTestCase {
         let cases: [(rate: Int, channels: Int, encoding: AudioFixtures.Encoding)] = [
             (44100, 2, .cbr(kbps: 192)), (48000, 2, .vbr(quality: 2)), (32000, 1, .cbr(kbps: 128)),
             (22050, 2, .vbr(quality: 4)), (24000, 1, .cbr(kbps: 64)), (16000, 2, .cbr(kbps: 64)),
+            (11025, 1, .cbr(kbps: 32)),  // MPEG-2.5
         ]
         for c in cases {
             let original = AudioFixtures.sweep(rate: c.rate, seconds: 1.37, channels: c.channels, to: Double(c.rate) / 6)

@@ -50,7 +50,7 @@ struct PrevCommand: SimpleRequestCommand {
 }
 
 struct StopCommand: SimpleRequestCommand {
-    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop playback and unload the tracks.")
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop playback (toggle then starts the tracks again from the first).")
     static let request = ControlCommand.stop
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 }
