@@ -19,6 +19,8 @@ let package = Package(
 
         // Non-variadic wrappers for the few C calls Swift cannot make directly.
         .target(name: "CCrateShims", dependencies: ["CALSA"]),
+        // Threads, clocks and errno: the POSIX plumbing the audio engine and the daemon share.
+        .target(name: "CratePosix", dependencies: ["CCrateShims"]),
         // Shared value types; no logic, no C.
         .target(name: "CrateCore"),
         // crate.toml: a small TOML reader and the typed configuration, shared by crated and crate-admin.
@@ -27,7 +29,7 @@ let package = Package(
         .target(
             name: "CrateAudio",
             dependencies: [
-                "CrateCore", "CALSA", "CMPG123", "CCrateShims",
+                "CrateCore", "CratePosix", "CALSA", "CMPG123", "CCrateShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -35,7 +37,7 @@ let package = Package(
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateAudio", "CrateConfig",
+                "CrateCore", "CrateAudio", "CrateConfig", "CratePosix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -79,12 +79,15 @@ enum HumanFormat {
 
     static func output(_ output: OutputStatus) -> String {
         var text = output.device
-        if let format = format(rate: output.sampleRate, channels: output.channels) { text += " (\(format))" }
+        if var format = format(rate: output.sampleRate, channels: output.channels) {
+            if let sampleFormat = output.sampleFormat { format += " \(sampleFormat)" }
+            text += " (\(format))"
+        }
+        // The reason itself is listed once, under warnings.
         if output.isFallback {
             text += " — fallback null sink, no sound is played"
-            if let message = output.message { text += ": \(message)" }
-        } else if let message = output.message {
-            text += " — \(message)"
+        } else if output.message != nil {
+            text += " — unavailable"
         }
         return text
     }

@@ -1,3 +1,4 @@
+import CratePosix
 import Glibc
 
 /// A cheap look at the start of a file before libmpg123 sees it. libmpg123 resyncs
@@ -9,10 +10,10 @@ enum MP3Probe {
 
     static func check(path: String) throws(DecodeError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw DecodeError(path: path, reason: "cannot open: \(errnoString())") }
+        guard fd >= 0 else { throw DecodeError(path: path, reason: "cannot open: \(errnoDescription())") }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw DecodeError(path: path, reason: "cannot stat: \(errnoString())") }
+        guard fstat(fd, &st) == 0 else { throw DecodeError(path: path, reason: "cannot stat: \(errnoDescription())") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw DecodeError(path: path, reason: "not a regular file") }
         guard st.st_size > 0 else { throw DecodeError(path: path, reason: "empty file (0 bytes)") }
 
@@ -48,7 +49,7 @@ enum MP3Probe {
     private static func readBytes(_ fd: Int32, at offset: Int, count: Int, path: String) throws(DecodeError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
-        guard n >= 0 else { throw DecodeError(path: path, reason: "read failed: \(errnoString())") }
+        guard n >= 0 else { throw DecodeError(path: path, reason: "read failed: \(errnoDescription())") }
         bytes.removeLast(count - n)
         return bytes
     }
@@ -71,5 +72,3 @@ enum MP3Probe {
         }
     }
 }
-
-func errnoString(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -1,4 +1,5 @@
 import CALSA
+import CCrateShims
 import Glibc
 
 /// One ALSA playback PCM, always interleaved S16 stereo. Opened and closed by ordinary
@@ -24,9 +25,12 @@ final class ALSADevice: @unchecked Sendable {
     init(name: String, periodFrames: Int, periods: Int, formats: [DeviceSampleFormat],
          clockPaced: Bool) throws(AudioError) {
         var handle: OpaquePointer? = nil
+        crate_capture_alsa_errors()
+        crate_alsa_error_reset()
         let rc = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, 0)
         guard rc == 0, let handle else {
-            throw .deviceOpen(device: name, reason: String(cString: snd_strerror(rc)))
+            let detail = String(cString: crate_alsa_first_error())
+            throw .deviceOpen(device: name, reason: String(cString: snd_strerror(rc)) + (detail.isEmpty ? "" : " (\(detail))"))
         }
         var hwp: OpaquePointer? = nil
         var swp: OpaquePointer? = nil

@@ -1,4 +1,5 @@
 import CrateCore
+import CratePosix
 import Logging
 import Synchronization
 
@@ -41,19 +42,19 @@ final class PlayerEngine: @unchecked Sendable {
         if let device = output.device {
             let writer = OutputWriter(ring: ring, formats: formats, control: control, device: device)
             do {
-                let started = try NamedThread.start(name: "crate-rt", fifoPriority: output.settings.rtPriority) {
+                let started = try PosixThread.spawnRealtime(name: "crate-rt", priority: output.settings.rtPriority) {
                     writer.run()
                 }
-                outputStatus.realtime = started.realtimeRefusal == nil
-                outputStatus.realtimeMessage = started.realtimeRefusal
-                if let refusal = started.realtimeRefusal {
+                outputStatus.realtime = started.refusal == nil
+                outputStatus.realtimeMessage = started.refusal
+                if let refusal = started.refusal {
                     logger.warning("audio writer runs without real-time priority: \(refusal)")
                 } else {
                     logger.info("audio writer running SCHED_FIFO priority \(output.settings.rtPriority)")
                 }
             } catch {
-                logger.error("\(error.userMessage)")
-                fatal = error.userMessage
+                logger.error("cannot start the audio writer: \(error)")
+                fatal = "cannot start the audio writer: \(error)"
             }
         }
         published.withLock { $0.output = outputStatus; $0.fatal = fatal }
@@ -61,10 +62,10 @@ final class PlayerEngine: @unchecked Sendable {
 
     func start() {
         do {
-            _ = try NamedThread.start(name: "crate-decode") { [self] in run() }
+            _ = try PosixThread.spawn(name: "crate-decode") { [self] in run() }
         } catch {
-            logger.critical("\(error.userMessage)")
-            published.withLock { $0.fatal = error.userMessage }
+            logger.critical("cannot start the decoder: \(error)")
+            published.withLock { $0.fatal = "cannot start the decoder: \(error)" }
         }
     }
 

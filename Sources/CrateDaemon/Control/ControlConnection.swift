@@ -1,3 +1,4 @@
+import CratePosix
 import CrateCore
 import Logging
 import Synchronization

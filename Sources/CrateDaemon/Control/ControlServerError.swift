@@ -1,3 +1,4 @@
+import CratePosix
 import CrateCore
 
 /// Why the control socket could not be set up. Each message names the socket path,

@@ -1,3 +1,4 @@
+import CratePosix
 import Logging
 
 #if canImport(Glibc)

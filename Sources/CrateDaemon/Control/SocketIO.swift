@@ -1,32 +1,11 @@
 #if canImport(Glibc)
+import CratePosix
 import Glibc
 #endif
 
-/// A failed system call and its errno, e.g. "bind: Permission denied".
-struct PosixError: Error, CustomStringConvertible, Sendable {
-    var call: String
-    var code: Int32
-
-    /// Captures the current `errno`.
-    init(call: String) {
-        self.init(call: call, code: errno)
-    }
-
-    init(call: String, code: Int32) {
-        self.call = call
-        self.code = code
-    }
-
-    var message: String { SocketIO.describe(errno: code) }
-    var description: String { "\(call): \(message)" }
-}
-
 /// Blocking Unix-socket plumbing shared by the listener and the connections.
 enum SocketIO {
-    static func describe(errno code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    static func describe(errno code: Int32) -> String { errnoDescription(code) }
 
     /// Builds a `sockaddr_un` for `path`, or nil when the path does not fit `sun_path`.
     static func unixAddress(_ path: String) -> sockaddr_un? {

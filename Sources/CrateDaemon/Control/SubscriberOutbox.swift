@@ -1,3 +1,4 @@
+import CratePosix
 import CrateCore
 
 /// Events on their way to one subscriber: the event source drops them in without ever

@@ -1,5 +1,6 @@
 import CrateAudio
 import CrateCore
+import CratePosix
 import Glibc
 import Logging
 import Synchronization
@@ -13,7 +14,7 @@ public final class Router: ControlHandler {
     private let player: Player
     private let logger: Logger
     private let configPath: String?
-    private let startedAt = monotonicSeconds()
+    private let startedAt = MonotonicClock.now()
     private let daemonWarnings: [String]
     private let subscribers = Mutex<[Int: @Sendable (DaemonEvent) -> Void]>([:])
     private let nextSubscriber = Atomic<Int>(0)
@@ -75,7 +76,7 @@ public final class Router: ControlHandler {
         let failed = playerStatus.tracks.filter { $0.error != nil }.count
         if failed > 0 { warnings.append("\(failed) track(s) of the current list could not be played in full") }
         return DaemonStatus(
-            version: Self.version, pid: Int(getpid()), uptimeSeconds: monotonicSeconds() - startedAt,
+            version: Self.version, pid: Int(getpid()), uptimeSeconds: MonotonicClock.now() - startedAt,
             configPath: configPath, player: playerStatus, warnings: warnings)
     }
 
@@ -83,10 +84,4 @@ public final class Router: ControlHandler {
         let event = DaemonEvent(event: kind, message: message, status: player.status())
         for sink in subscribers.withLock({ Array($0.values) }) { sink(event) }
     }
-}
-
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
