@@ -11,6 +11,10 @@ void crate_set_thread_name(const char *name) {
     pthread_setname_np(pthread_self(), shortened);
 }
 
+int crate_sem_wait_monotonic(sem_t *sem, const struct timespec *deadline) {
+    return sem_clockwait(sem, CLOCK_MONOTONIC, deadline);
+}
+
 static _Thread_local char first_alsa_error[256];
 
 static void crate_alsa_error_handler(const char *file, int line, const char *function, int err, const char *fmt, ...) {

@@ -63,6 +63,8 @@ public final class DaemonProcess {
         process.standardError = log
         process.standardOutput = log
         try process.run()
+        // Ready means answering on the socket; tests may then use any client, even a CLI.
+        try connect().close()
     }
 
     /// A client connected once the socket answers.

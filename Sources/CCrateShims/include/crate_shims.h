@@ -15,4 +15,10 @@ void crate_capture_alsa_errors(void);
 void crate_alsa_error_reset(void);
 const char *crate_alsa_first_error(void);
 
+/* sem_clockwait on CLOCK_MONOTONIC (a GNU extension Swift's Glibc module hides), so a
+   wall-clock change cannot stretch a wait. Returns 0, or -1 with errno set. */
+#include <semaphore.h>
+#include <time.h>
+int crate_sem_wait_monotonic(sem_t *sem, const struct timespec *deadline);
+
 #endif

@@ -1,3 +1,4 @@
+import CCrateShims
 import Glibc
 
 /// A counting semaphore for "something changed, look again". Posting never blocks
@@ -21,12 +22,13 @@ final class WakeSignal: @unchecked Sendable {
 
     /// Waits up to `seconds`; returns early when posted. Extra posts collapse into one wake-up.
     func wait(seconds: Double) {
+        // On the monotonic clock, so setting the wall clock (NTP at boot) cannot stall a wait.
         var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
         let nanos = Int(seconds * 1e9) + deadline.tv_nsec
         deadline.tv_sec += nanos / 1_000_000_000
         deadline.tv_nsec = nanos % 1_000_000_000
-        while sem_timedwait(sem, &deadline) != 0 && errno == EINTR {}
+        while crate_sem_wait_monotonic(sem, &deadline) != 0 && errno == EINTR {}
         // Drain extra posts so one burst of signals costs one wake-up.
         while sem_trywait(sem) == 0 {}
     }
