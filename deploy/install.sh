@@ -9,7 +9,7 @@ source deploy/install-deps.sh
 swift build -c release --static-swift-stdlib --product crated
 swift build -c release --static-swift-stdlib --product crate-admin
 bin=$(swift build -c release --show-bin-path)
-install -m 0755 "$bin/crated" "$bin/crate-admin" /usr/local/bin/
+install -s -m 0755 "$bin/crated" "$bin/crate-admin" /usr/local/bin/  # stripped: ~15 MB less
 
 for group in crate audio gpio video; do getent group "$group" >/dev/null || groupadd --system "$group"; done
 id crate >/dev/null 2>&1 || useradd --system --gid crate --groups audio,gpio,video \
