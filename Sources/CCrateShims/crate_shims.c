@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/eventfd.h>
 #include <alsa/asoundlib.h>
 #include "crate_shims.h"
 
@@ -10,6 +11,8 @@ void crate_set_thread_name(const char *name) {
     snprintf(shortened, sizeof shortened, "%s", name);
     pthread_setname_np(pthread_self(), shortened);
 }
+
+int crate_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
 int crate_sem_wait_monotonic(sem_t *sem, const struct timespec *deadline) {
     return sem_clockwait(sem, CLOCK_MONOTONIC, deadline);

@@ -21,4 +21,7 @@ const char *crate_alsa_first_error(void);
 #include <time.h>
 int crate_sem_wait_monotonic(sem_t *sem, const struct timespec *deadline);
 
+/* A non-blocking, close-on-exec eventfd (sys/eventfd.h is not in Swift's Glibc module). */
+int crate_eventfd(void);
+
 #endif

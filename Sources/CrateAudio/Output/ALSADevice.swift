@@ -16,18 +16,25 @@ final class ALSADevice: @unchecked Sendable {
     private(set) var sampleRate = 0
     private(set) var format = DeviceSampleFormat.s16
     /// Widened samples for cards that refuse S16: one period, allocated once.
-    private let scratch: UnsafeMutableRawPointer
-    private let pcm: OpaquePointer
+    let scratch: UnsafeMutableRawPointer
+    /// The wake descriptor first, then the PCM's own: refilled at each configure.
+    let pollFDs: UnsafeMutablePointer<pollfd>
+    var pcmPollCount = 0
+    static let maxPollFDs = 16
+    let pcm: OpaquePointer
     private let hw: OpaquePointer
     private let sw: OpaquePointer
-    private var needsPrepare = false
+    var needsPrepare = false
 
     init(name: String, periodFrames: Int, periods: Int, formats: [DeviceSampleFormat],
          clockPaced: Bool) throws(AudioError) {
         var handle: OpaquePointer? = nil
         crate_capture_alsa_errors()
         crate_alsa_error_reset()
-        let rc = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, 0)
+        // A card is opened non-blocking: the writer waits for it in poll(), where a skip can
+        // interrupt the wait. Clock-paced sinks never make a writer wait, so they block
+        // (ALSA's null plugin spins in non-blocking mode) and the pacing clock is the wait.
+        let rc = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, clockPaced ? 0 : Int32(SND_PCM_NONBLOCK))
         guard rc == 0, let handle else {
             let detail = String(cString: crate_alsa_first_error())
             throw .deviceOpen(device: name, reason: String(cString: snd_strerror(rc)) + (detail.isEmpty ? "" : " (\(detail))"))
@@ -44,6 +51,8 @@ final class ALSADevice: @unchecked Sendable {
         self.periods = periods
         self.formats = formats
         scratch = .allocate(byteCount: periodFrames * 2 * 4, alignment: 16)
+        pollFDs = .allocate(capacity: Self.maxPollFDs)
+        pollFDs.initialize(repeating: pollfd(), count: Self.maxPollFDs)
         pacing = clockPaced ? PacingClock() : nil
     }
 
@@ -52,6 +61,7 @@ final class ALSADevice: @unchecked Sendable {
         snd_pcm_hw_params_free(hw)
         snd_pcm_sw_params_free(sw)
         scratch.deallocate()
+        pollFDs.deallocate()
     }
 
     // MARK: writer thread only
@@ -82,59 +92,23 @@ final class ALSADevice: @unchecked Sendable {
         if rc >= 0 { rc = snd_pcm_sw_params_set_avail_min(pcm, sw, period) }
         if rc >= 0 { rc = snd_pcm_sw_params(pcm, sw) }
         if rc >= 0 { rc = snd_pcm_prepare(pcm) }
+        if rc >= 0 {
+            let count = snd_pcm_poll_descriptors(pcm, pollFDs + 1, UInt32(Self.maxPollFDs - 1))
+            pcmPollCount = max(0, Int(count))
+        }
         sampleRate = rc >= 0 ? rate : 0
         needsPrepare = false
         pacing?.reset(rate: rate, bufferFrames: periodFrames * periods)
         return rc
     }
 
-    /// Writes all `frames`, recovering from underruns. Returns underruns recovered,
-    /// or a negative ALSA error code when the device is gone.
-    func write(_ samples: UnsafePointer<Int16>, frames: Int) -> Int {
-        if needsPrepare {
-            let rc = snd_pcm_prepare(pcm)
-            if rc < 0 { return Int(rc) }
-            needsPrepare = false
-            pacing?.restart()
-        }
-        var underruns = 0
-        var done = 0
-        var widened = 0  // frames of `samples` already in `scratch`, from `done` on
-        while done < frames {
-            var source = UnsafeRawPointer(samples + done * 2)
-            var count = frames - done
-            if format != .s16 {
-                if widened == 0 {
-                    widened = min(count, periodFrames)
-                    format.widen(samples + done * 2, count: widened * 2, into: scratch)
-                }
-                source = UnsafeRawPointer(scratch)
-                count = widened
-            }
-            let n = snd_pcm_writei(pcm, source, snd_pcm_uframes_t(count))
-            if n >= 0 {
-                done += Int(n)
-                if format != .s16 {
-                    // Keep the unwritten tail of the widened chunk at the front of scratch.
-                    let left = widened - Int(n)
-                    let frameBytes = 2 * format.bytesPerSample
-                    if left > 0 { scratch.copyMemory(from: scratch + Int(n) * frameBytes, byteCount: left * frameBytes) }
-                    widened = left
-                }
-                continue
-            }
-            if n == -Int(EPIPE) { underruns += 1 }
-            let rc = snd_pcm_recover(pcm, Int32(n), 1)
-            if rc < 0 { return Int(rc) }
-        }
-        pacing?.advance(frames: frames)
-        return underruns
-    }
-
     /// Plays out what is queued and stops (pause, end of stream, before a format change).
     func drain() {
         if let pacing { pacing.sleepUntilPlayed() }
+        // Blocking for the drain only: it must end with the last sample heard.
+        if pacing == nil { snd_pcm_nonblock(pcm, 0) }
         snd_pcm_drain(pcm)
+        if pacing == nil { snd_pcm_nonblock(pcm, 1) }
         needsPrepare = true
     }
 

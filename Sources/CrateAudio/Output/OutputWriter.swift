@@ -85,11 +85,12 @@ final class OutputWriter: @unchecked Sendable {
                 Ramp.fadeIn(samples, frames: count, done: ramp - fadeIn, total: ramp)
                 fadeIn -= count
             }
-            let result = device.write(samples, frames: count)
-            if result < 0 { fail(result); continue }
-            ring.commitRead(count)
-            if result > 0 {
-                control.underruns.add(result, ordering: .relaxed)
+            // The pause fade is written whole: a half-written fade would restart at full gain.
+            let outcome = device.write(samples, frames: count, wake: mode == .paused ? nil : control.writerWake)
+            ring.commitRead(outcome.frames)
+            if outcome.error < 0 { fail(outcome.error); continue }
+            if outcome.underruns > 0 {
+                control.underruns.add(outcome.underruns, ordering: .relaxed)
                 control.engineWake.post()
             }
             if mode == .paused {

@@ -20,11 +20,16 @@ final class PacingClock {
         framesSinceStart = 0
     }
 
-    /// Records a write and sleeps until the queue is back to one buffer.
-    func advance(frames: Int) {
+    /// Records a write and sleeps until the queue is back to one buffer, or until `wake`
+    /// fires (the next write then sleeps the difference).
+    func advance(frames: Int, wake: WakeEventFD?) {
         framesSinceStart += frames
-        let wake = startNanos + (framesSinceStart - bufferFrames) * 1_000_000_000 / rate
-        Self.sleep(until: wake)
+        let until = startNanos + (framesSinceStart - bufferFrames) * 1_000_000_000 / rate
+        guard let wake else { return Self.sleep(until: until) }
+        let remaining = until - Self.now()
+        guard remaining > 0 else { return }
+        var entry = pollfd(fd: wake.fd, events: Int16(POLLIN), revents: 0)
+        if poll(&entry, 1, Int32((remaining + 999_999) / 1_000_000)) > 0 { wake.drain() }
     }
 
     func sleepUntilPlayed() {

@@ -32,7 +32,7 @@ final class WriterControl: Sendable {
     let quit = Atomic<Bool>(false)
 
     /// Posted by the engine: work for the writer (data, mode change, flush).
-    let writerWake = WakeSignal()
+    let writerWake = WakeEventFD()
     /// Posted by the writer: something the engine should look at.
     let engineWake = WakeSignal()
 

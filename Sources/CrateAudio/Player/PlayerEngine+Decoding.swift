@@ -24,7 +24,9 @@ extension PlayerEngine {
             }
             ring.commitWrite(frames)
             decodedFrames += frames
-            control.writerWake.post()
+            // Wake the writer only when it is waiting for data: every wake cuts its wait
+            // for the device short, and a wake per chunk would have it write ahead of time.
+            if control.starved.load(ordering: .acquiring) { control.writerWake.post() }
             if interrupted() { return true }
         }
         probeNextUnknownTrack()
