@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Benchmark crated against MPD 0.23 on the same MP3s (see bench/README.md).
+#   bench/run.sh            full run (~5 min); results in bench/out/results.json
+#   BENCH_REPS=5 BENCH_WINDOW=30 bench/run.sh    a quicker, noisier run
+set -euo pipefail
+
+BENCH=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$BENCH")
+OUT=$BENCH/out
+RUN=$OUT/run
+MUSIC=$OUT/music
+mkdir -p "$RUN" "$MUSIC"
+
+# Everything we start leaves a pid file in $RUN; the trap kills exactly those.
+cleanup() {
+    for f in "$RUN"/*.pid; do
+        [ -e "$f" ] || continue
+        pid=$(cat "$f")
+        kill "$pid" 2>/dev/null && { sleep 0.3; kill -9 "$pid" 2>/dev/null || true; }
+        rm -f "$f"
+    done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+cleanup  # leftovers of an interrupted run
+
+log() { printf '== %s\n' "$*"; }
+
+# --- packages -------------------------------------------------------------------------
+missing=()
+for p in mpd jackd2 libasound2-plugins alsa-utils lame sox; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    log "installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+log "$(mpd --version | head -1)"
+
+# --- build ----------------------------------------------------------------------------
+cd "$ROOT"
+build() { swift build -c release --static-swift-stdlib --product "$1" 2>&1 | tail -3; }
+log "building crate-bench"
+build crate-bench
+BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)
+log "building crated and crate-admin"
+build crated && build crate-admin
+[ -x "$BIN/crated" ] || { echo "crated did not build" >&2; exit 1; }
+
+# --- test files: 3 x 60 s music-like tracks, two 15 s tones for latency ----------------
+gen() {  # gen NAME SOX-SYNTH-ARGS...
+    local name=$1; shift
+    [ -s "$MUSIC/$name.mp3" ] && return
+    sox -n -r 44100 -c 2 -b 16 "$RUN/$name.wav" "$@"
+    lame --quiet -b 192 "$RUN/$name.wav" "$MUSIC/$name.mp3"
+    rm -f "$RUN/$name.wav"
+}
+log "test files in $MUSIC"
+for i in 1 2 3; do
+    # left: a sine sweep plus some pink noise; right: the other way round
+    gen "track$i" synth 60 sine $((100 * i))-$((6000 + 1000 * i)) pinknoise \
+        remix 1v0.6,2v0.2 1v0.2,2v0.6 vol 0.6
+done
+gen lo synth 15 sine 400 vol 0.5
+gen hi synth 15 sine 1500 vol 0.5
+
+# --- JACK dummy backend and the ALSA PCM both players use ------------------------------
+# Our own JACK server name, so a jackd someone else runs is left alone.
+export JACK_DEFAULT_SERVER=cratebench JACK_NO_AUDIO_RESERVATION=1
+cat > "$RUN/asound.conf" <<EOF
+</usr/share/alsa/alsa.conf>
+pcm.benchjack {
+    type plug
+    slave.pcm {
+        type jack
+        playback_ports { 0 benchmon:in_1 1 benchmon:in_2 }
+    }
+}
+EOF
+export ALSA_CONFIG_PATH=$RUN/asound.conf
+log "starting jackd (dummy, 44100 Hz, 1024-frame periods)"
+jackd -R -d dummy -r 44100 -p 1024 >"$RUN/jackd.log" 2>&1 &
+echo $! >"$RUN/jackd.pid"
+for _ in $(seq 50); do jack_lsp >/dev/null 2>&1 && break; sleep 0.1; done
+jack_lsp >/dev/null 2>&1 || { cat "$RUN/jackd.log"; exit 1; }
+
+# --- measure --------------------------------------------------------------------------
+python3 -B "$BENCH/measure.py" --out "$OUT" --bin "$BIN" \
+    --reps "${BENCH_REPS:-10}" --window "${BENCH_WINDOW:-60}"
