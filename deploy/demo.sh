@@ -4,11 +4,7 @@
 # in real time, so status and transport behave as on the box). Ctrl-C stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source deploy/install-deps.sh
-
-swift build -c release --static-swift-stdlib --product crated
-swift build -c release --static-swift-stdlib --product crate-admin
-bin=$(swift build -c release --show-bin-path)
+source deploy/build-release.sh
 
 demo=${CRATE_DEMO_DIR:-/tmp/crate-demo}
 album="$demo/music/Crate - Demo Album"
