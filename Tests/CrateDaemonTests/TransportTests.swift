@@ -122,4 +122,22 @@ final class TransportTests: XCTestCase {
         }
         XCTAssertEqual(Double(first / 2) / Double(Self.rate), paused.position, accuracy: 0.15)
     }
+
+    /// Skips and seeks while paused stay paused; a new `play` plays.
+    func testPausedStaysPausedUntilANewPlay() throws {
+        try reply(.play, paths: tracks)
+        try daemon.waitFor("playing") { $0.state == .playing && $0.position > 0.3 }
+        try reply(.pause)
+        try daemon.waitFor("paused") { $0.state == .paused }
+        try reply(.next)
+        var status = try daemon.status().player
+        XCTAssertEqual(status.state, .paused)
+        XCTAssertEqual(status.currentIndex, 1)
+        try reply(.seek, seconds: 2)
+        status = try daemon.status().player
+        XCTAssertEqual(status.state, .paused)
+        XCTAssertEqual(status.position, 2, accuracy: 0.001)
+        try reply(.play, paths: [tracks[2]])
+        try daemon.waitFor("the new album playing") { $0.state == .playing && $0.tracks.count == 1 }
+    }
 }

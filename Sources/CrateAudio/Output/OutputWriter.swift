@@ -80,13 +80,15 @@ final class OutputWriter: @unchecked Sendable {
                 fadeIn = ramp
                 control.pausedAck.store(false, ordering: .releasing)
             }
+            let fading = mode == .paused || fadeIn > 0
             if fadeIn > 0 {
                 count = min(count, fadeIn)
                 Ramp.fadeIn(samples, frames: count, done: ramp - fadeIn, total: ramp)
                 fadeIn -= count
             }
-            // The pause fade is written whole: a half-written fade would restart at full gain.
-            let outcome = device.write(samples, frames: count, wake: mode == .paused ? nil : control.writerWake)
+            // A fade (5 ms) is written whole: the gain is applied in place, so frames left
+            // in the ring by an interrupted write would be faded twice.
+            let outcome = device.write(samples, frames: count, wake: fading ? nil : control.writerWake)
             ring.commitRead(outcome.frames)
             if outcome.error < 0 { fail(outcome.error); continue }
             if outcome.underruns > 0 {

@@ -17,7 +17,7 @@ extension PlayerEngine {
             }
             flush()
             tracks = paths.map { TrackStatus(path: $0) }
-            return begin(at: startIndex, offsetFrames: 0)
+            return begin(at: startIndex, offsetFrames: 0, keepPaused: false)
         case .pause:
             guard mode == .playing else { return .failure(PlayerError("nothing is playing")) }
             setMode(.paused)
@@ -31,13 +31,13 @@ extension PlayerEngine {
             case .stopped:
                 guard !tracks.isEmpty else { return .failure(PlayerError("nothing to play")) }
                 flush()
-                return begin(at: 0, offsetFrames: 0)
+                return begin(at: 0, offsetFrames: 0, keepPaused: false)
             }
         case .stop:
             flush()
             setMode(.stopped)
         case .next:
-            guard let current = currentTrack() else { return .failure(PlayerError("nothing is playing")) }
+            guard let current = currentSegment()?.trackIndex else { return .failure(PlayerError("nothing is playing")) }
             flush()
             if current + 1 >= tracks.count {
                 // Past the last track: the album is over.
@@ -46,27 +46,28 @@ extension PlayerEngine {
             }
             return begin(at: current + 1, offsetFrames: 0)
         case .previous:
-            guard let current = currentTrack() else { return .failure(PlayerError("nothing is playing")) }
-            let target = status().position > Self.restartThreshold ? current : max(0, current - 1)
+            guard let segment = currentSegment() else { return .failure(PlayerError("nothing is playing")) }
+            let current = segment.trackIndex
+            let restart = segment.seconds(at: heardFrame(flushPoint: flushPoint)) > Self.restartThreshold
             flush()
-            return begin(at: target, offsetFrames: 0)
+            return begin(at: restart ? current : max(0, current - 1), offsetFrames: 0)
         case .seek(let seconds):
-            guard let current = currentTrack() else { return .failure(PlayerError("nothing is playing")) }
+            guard let segment = currentSegment() else { return .failure(PlayerError("nothing is playing")) }
+            let current = segment.trackIndex
             guard seconds.isFinite, seconds >= 0 else { return .failure(PlayerError("seek position must be ≥ 0 s")) }
             if let duration = tracks[current].duration, seconds >= duration {
                 return .failure(PlayerError("track \(current + 1) is only \(formatSeconds(duration)) long"))
             }
-            let rate = segments.first(where: { $0.trackIndex == current })?.sampleRate ?? 44100
             flush()
-            return begin(at: current, offsetFrames: Int((seconds * Double(rate)).rounded()))
+            return begin(at: current, offsetFrames: Int((seconds * Double(segment.sampleRate)).rounded()))
         }
         return .success(())
     }
 
-    /// The track being heard, or about to be.
-    func currentTrack() -> Int? {
+    /// The run of the track being heard, or about to be.
+    func currentSegment() -> Segment? {
         guard mode != .stopped else { return nil }
-        return published.withLock { $0 }.segment(at: heardFrame(flushPoint: flushPoint))?.trackIndex
+        return segments.segment(at: heardFrame(flushPoint: flushPoint))
     }
 
     func setMode(_ newMode: WriterControl.RunMode) {
@@ -76,8 +77,8 @@ extension PlayerEngine {
     }
 
     /// Starts decoding at `index` (skipping unplayable tracks) and sets the writer playing,
-    /// unless it was paused: a seek or skip while paused stays paused.
-    func begin(at index: Int, offsetFrames: Int) -> Result<Void, PlayerError> {
+    /// unless `keepPaused` and it was paused: a seek or skip while paused stays paused.
+    func begin(at index: Int, offsetFrames: Int, keepPaused: Bool = true) -> Result<Void, PlayerError> {
         fatal = nil
         guard openTrack(from: index, offsetFrames: offsetFrames) else {
             endOfTracks()
@@ -91,7 +92,7 @@ extension PlayerEngine {
             setMode(.stopped)
             return .success(())
         }
-        setMode(mode == .paused ? .paused : .playing)
+        setMode(keepPaused && mode == .paused ? .paused : .playing)
         return .success(())
     }
 

@@ -8,6 +8,18 @@ struct Segment: Equatable, Sendable {
     var offsetFrames: Int
     var sampleRate: Int
     var sourceChannels: Int
+
+    /// Seconds into the track at ring frame `heard`.
+    func seconds(at heard: Int) -> Double {
+        Double(max(0, heard - startFrame) + offsetFrames) / Double(sampleRate)
+    }
+}
+
+extension [Segment] {
+    /// The segment under the play head `heard`, or the first one not yet reached.
+    func segment(at heard: Int) -> Segment? {
+        last(where: { $0.startFrame <= heard }) ?? first
+    }
 }
 
 /// What the engine last published for other threads to read.
@@ -29,11 +41,6 @@ struct ReportedState {
 }
 
 extension PublishedState {
-    /// The segment under the play head `heard`, or the first one not yet reached.
-    func segment(at heard: Int) -> Segment? {
-        segments.last(where: { $0.startFrame <= heard }) ?? segments.first
-    }
-
     /// Paused only once the writer has faded out and the device has played what it held:
     /// until then the music is still being heard and the position still moves.
     func state(consumed: Int, starved: Bool, pausedAck: Bool) -> PlaybackState {
@@ -65,14 +72,13 @@ extension PlayerEngine {
         output.sampleFormat = rate > 0
             ? DeviceSampleFormat.allCases[control.deviceFormat.load(ordering: .relaxed)].rawValue : nil
         let idle = snapshot.mode == .stopped
-        guard !idle, let segment = snapshot.segment(at: heard) else {
+        guard !idle, let segment = snapshot.segments.segment(at: heard) else {
             return PlayerStatus(state: state, tracks: snapshot.tracks, currentIndex: nil, position: 0,
                                 sourceRate: nil, sourceChannels: nil, output: output)
         }
-        let frames = max(0, heard - segment.startFrame) + segment.offsetFrames
         return PlayerStatus(
             state: state, tracks: snapshot.tracks, currentIndex: segment.trackIndex,
-            position: Double(frames) / Double(segment.sampleRate), sourceRate: segment.sampleRate,
+            position: segment.seconds(at: heard), sourceRate: segment.sampleRate,
             sourceChannels: segment.sourceChannels, output: output)
     }
 
@@ -93,7 +99,7 @@ extension PlayerEngine {
         }
         let state = snapshot.state(consumed: ring.consumed, starved: control.starved.load(ordering: .relaxed),
                                       pausedAck: control.pausedAck.load(ordering: .acquiring))
-        let track = mode == .stopped ? nil : snapshot.segment(at: heard)?.trackIndex
+        let track = mode == .stopped ? nil : segments.segment(at: heard)?.trackIndex
         let underruns = control.underruns.load(ordering: .relaxed)
         let rate = control.deviceRate.load(ordering: .relaxed)
         if track != reported.trackIndex {

@@ -163,6 +163,7 @@ final class ControlConnection: Sendable {
     /// the connection only carries events (use another connection for commands).
     private func serveSubscriber(_ subscription: Subscription) {
         var scratch = [UInt8](repeating: 0, count: 4096)
+        // A receive error (reset) ends the subscription exactly as end of input does.
         while let n = try? SocketIO.receive(fd, into: &scratch), n > 0 {}
         // End of input may just be a half-close (`socat` does that at the end of its
         // stdin); such a client still reads, so keep writing until it is really gone.
