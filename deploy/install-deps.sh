@@ -4,9 +4,12 @@ set -euo pipefail
 
 packages=(
   pkg-config libasound2-dev libmpg123-dev   # build: ALSA and libmpg123 headers
+  libsqlite3-dev                            # build: the library cache
   alsa-utils                                # aplay -l, amixer: checking the box's card
   lame sox                                  # demo album and test material
   mpg123                                    # tests: independent reference decodes
+  sqlite3                                   # tests: integrity checks after kill -9
+  python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateMP3
   util-linux                                # tests: setpriv/prlimit drop real-time rights
 )
 missing=()

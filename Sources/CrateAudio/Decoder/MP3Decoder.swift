@@ -1,4 +1,5 @@
 import CMPG123
+import CrateMP3
 import Glibc
 
 /// Decodes one MP3 file to interleaved signed 16-bit stereo at the file's own rate.
@@ -21,7 +22,13 @@ public final class MP3Decoder {
 
     public init(path: String) throws(DecodeError) {
         self.path = path
-        try MP3Probe.check(path: path)
+        // libmpg123 resyncs through garbage and would "decode" noise out of random bytes;
+        // the container check refuses anything that does not start like an MP3 first.
+        do {
+            _ = try MP3FileInfo.read(path: path)
+        } catch {
+            throw DecodeError(path: path, reason: error.reason)
+        }
         var err: Int32 = 0
         guard let mh = mpg123_new(nil, &err) else {
             throw DecodeError(path: path, reason: "decoder init failed: \(String(cString: mpg123_plain_strerror(err)))")

@@ -1,12 +1,12 @@
 /// The 4-byte header of an MPEG audio layer III frame: just enough to find frame
 /// boundaries (ISO 11172-3 / 13818-3, and the MPEG-2.5 extension).
-struct MPEGFrameHeader: Equatable {
-    enum Version { case mpeg1, mpeg2, mpeg25 }
+public struct MPEGFrameHeader: Equatable, Sendable {
+    public enum Version: Sendable { case mpeg1, mpeg2, mpeg25 }
 
-    let version: Version
-    let sampleRate: Int
-    let bitrate: Int  // kbit/s
-    let frameLength: Int  // bytes, including the header
+    public let version: Version
+    public let sampleRate: Int
+    public let bitrate: Int  // kbit/s
+    public let frameLength: Int  // bytes, including the header
 
     private static let rates: [Version: [Int]] = [
         .mpeg1: [44100, 48000, 32000], .mpeg2: [22050, 24000, 16000], .mpeg25: [11025, 12000, 8000],
@@ -14,7 +14,7 @@ struct MPEGFrameHeader: Equatable {
     private static let mpeg1Bitrates = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
     private static let mpeg2Bitrates = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
 
-    init?(_ bytes: [UInt8], at i: Int) {
+    public init?(_ bytes: [UInt8], at i: Int) {
         guard i >= 0, i + 4 <= bytes.count else { return nil }
         let b1 = bytes[i + 1], b2 = bytes[i + 2]
         guard bytes[i] == 0xFF, b1 & 0xE0 == 0xE0 else { return nil }
@@ -36,7 +36,7 @@ struct MPEGFrameHeader: Equatable {
         frameLength = samplesPerFrame / 8 * bitrate * 1000 / sampleRate + padding
     }
 
-    func isCompatible(with other: MPEGFrameHeader) -> Bool {
+    public func isCompatible(with other: MPEGFrameHeader) -> Bool {
         version == other.version && sampleRate == other.sampleRate
     }
 }
