@@ -1,0 +1,112 @@
+import CrateCore
+
+/// The scanner's side of the store: all on the writer connection.
+extension LibraryStore {
+    /// Size and mtime of every stored file under `root`, by path: what an incremental scan
+    /// compares the disk against.
+    public func stamps(root: String) throws(LibraryStoreError) -> [String: FileStamp] {
+        try write { db in
+            let statement = try db.cached("SELECT path, size, mtime_ns FROM files WHERE root = ?1")
+            defer { statement.reset() }
+            try statement.bind(root, at: 1)
+            var stamps: [String: FileStamp] = [:]
+            while try statement.step() {
+                stamps[statement.text(0)] = FileStamp(size: statement.int(1), mtimeNanos: statement.int(2))
+            }
+            return stamps
+        }
+    }
+
+    /// One batch of scan results in ONE transaction: files upserted by path, the given
+    /// paths deleted, then every album they touched (by its key before or after) recomputed
+    /// from its files. Albums left without files are deleted; the rest keep their ids.
+    public func apply(upserts: [FileRecord], deletions: [String]) throws(LibraryStoreError) {
+        let now = StoreFiles.now()
+        try writeTransaction { db in
+            // In first-seen order, so new albums get ids in scan order.
+            var touched: [String] = []
+            var seen = Set<String>()
+            func touch(_ key: String) {
+                if seen.insert(key).inserted { touched.append(key) }
+            }
+            let previousKey = try db.cached("SELECT album_key FROM files WHERE path = ?1")
+            let upsert = try db.cached(FileRecord.upsertSQL)
+            for record in upserts {
+                previousKey.reset()
+                try previousKey.bind(record.path, at: 1)
+                if try previousKey.step() { touch(previousKey.text(0)) }
+                previousKey.reset()
+                upsert.reset()
+                try record.bind(to: upsert)
+                try upsert.run()
+                touch(record.albumKey)
+            }
+            let delete = try db.cached("DELETE FROM files WHERE path = ?1 RETURNING album_key")
+            for path in deletions {
+                delete.reset()
+                try delete.bind(path, at: 1)
+                while try delete.step() { touch(delete.text(0)) }
+            }
+            delete.reset()
+            let aggregation = AlbumAggregation(db: db)
+            for key in touched { try aggregation.update(albumKey: key, now: now) }
+        }
+    }
+
+    /// Records whether a root could be read. Its albums follow: an offline root's albums
+    /// stay in the library, marked offline, and come back when it does.
+    public func setRoot(_ path: String, online: Bool) throws(LibraryStoreError) {
+        try writeTransaction { db in
+            try db.run("""
+                INSERT INTO roots (path, online, checked_at) VALUES (?1, ?2, ?3)
+                ON CONFLICT (path) DO UPDATE SET online = excluded.online, checked_at = excluded.checked_at
+                """, [.text(path), .bool(online), .real(StoreFiles.now())])
+            try db.run("UPDATE albums SET online = ?2 WHERE root = ?1 AND online <> ?2", [.text(path), .bool(online)])
+        }
+    }
+
+    /// Replaces the list of files under `root` the last scan could not use.
+    public func setSkipped(_ files: [SkippedFile], under root: String) throws(LibraryStoreError) {
+        try writeTransaction { db in
+            try db.run("DELETE FROM scan_skipped WHERE root = ?1", [.text(root)])
+            for file in files {
+                try db.run("INSERT OR REPLACE INTO scan_skipped (path, root, reason) VALUES (?1, ?2, ?3)",
+                           [.text(file.path), .text(root), .text(file.reason)])
+            }
+        }
+    }
+
+    /// The files the last scans could not use, under `root` or everywhere, by path.
+    public func skippedFiles(root: String? = nil) throws(LibraryStoreError) -> [SkippedFile] {
+        try read { db in
+            let filter = root == nil ? "" : " WHERE root = ?1"
+            return try db.rows("SELECT path, reason FROM scan_skipped\(filter) ORDER BY path",
+                               root.map { [SQLiteValue.text($0)] } ?? []) { SkippedFile(path: $0.text(0), reason: $0.text(1)) }
+        }
+    }
+
+    /// A value the scanner keeps between runs (an interrupted scan's marker, the last report).
+    public func scanState(_ key: String) throws(LibraryStoreError) -> String? {
+        try write { db in
+            try db.firstRow("SELECT value FROM scan_state WHERE key = ?1", [.text(key)]) { $0.text(0) }
+        }
+    }
+
+    /// Sets a scan-state value; nil removes it.
+    public func setScanState(_ key: String, _ value: String?) throws(LibraryStoreError) {
+        try write { db in
+            if let value {
+                try db.run("INSERT OR REPLACE INTO scan_state (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
+            } else {
+                try db.run("DELETE FROM scan_state WHERE key = ?1", [.text(key)])
+            }
+        }
+    }
+
+    /// The stored record of one file, as the scanner wrote it.
+    func fileRecord(path: String) throws(LibraryStoreError) -> FileRecord? {
+        try read { db in
+            try db.firstRow(FileRecord.selectSQL + " WHERE path = ?1", [.text(path)]) { FileRecord(row: $0) }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CrateCore
+import Logging
+import Synchronization
+
+/// The library's SQLite store: two files in the daemon's `state_dir`.
+///
+/// - `library.sqlite` is a cache: files, albums, roots and scan bookkeeping, all of which a
+///   scan of the sources rebuilds. `synchronous = NORMAL`: in WAL mode a power cut can lose
+///   the last transactions but never corrupts the file, and a lost batch is rescanned.
+///   A damaged or unreadable cache is moved aside and recreated empty; the next scan refills it.
+/// - `user.sqlite` holds what the user did (likes, dislikes, plays, settings), which nothing
+///   can rebuild. `synchronous = FULL`: a like that was acknowledged survives a power cut.
+///   Keyed by the stable text `album_key`, so it outlives a rebuilt cache. A damaged file is
+///   moved aside and every row that can still be read is copied into a fresh one.
+///
+/// Both files use WAL (readers never block the writer, so the knob can browse during a
+/// scan), foreign keys on, and `PRAGMA user_version` migrations: an ordered list of steps,
+/// each in its own transaction; a file from a newer Crate is refused with a clear error.
+/// `PRAGMA integrity_check` runs on both at start-up: a few hundred milliseconds on a Pi
+/// with a large library, paid once, against silently serving a broken index for months.
+///
+/// Connections: one writer (the scanner) and one reader (queries) for the cache, one for
+/// user data, each behind its own Mutex. A scan's batch never delays a browse.
+public final class LibraryStore: Sendable {
+    /// What start-up had to do to keep the store usable (a rebuilt cache, recovered rows),
+    /// for `library stats`. Empty on a normal start.
+    public let notes: [String]
+    public let directory: String
+
+    let writer: Mutex<Database>
+    let reader: Mutex<Database>
+    let user: Mutex<Database>
+    let logger: Logger
+
+    private init(directory: String, writer: consuming sending Database, reader: consuming sending Database,
+                 user: consuming sending Database, notes: [String], logger: Logger) {
+        self.directory = directory
+        self.writer = Mutex(writer)
+        self.reader = Mutex(reader)
+        self.user = Mutex(user)
+        self.notes = notes
+        self.logger = logger
+    }
+
+    /// Opens (creating, migrating, checking and if need be recovering) the store in `directory`.
+    public static func open(directory: String, logger: Logger) throws(LibraryStoreError) -> LibraryStore {
+        try StoreFiles.ensureDirectory(directory)
+        var notes: [String] = []
+        let writer = try DatabaseOpening.openCache(directory: directory, notes: &notes, logger: logger)
+        let reader = try DatabaseOpening.openReader(directory: directory)
+        let user = try DatabaseOpening.openUser(directory: directory, notes: &notes, logger: logger)
+        return LibraryStore(directory: directory, writer: writer, reader: reader, user: user,
+                            notes: notes, logger: logger)
+    }
+
+    // MARK: Connection access
+
+    /// Runs `body` on the writer connection.
+    func write<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
+        try writer.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
+            try storeCall { try body(db) }
+        }
+    }
+
+    /// Runs `body` on the writer connection inside one transaction.
+    func writeTransaction<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
+        try write { db in try db.transaction { try body(db) } }
+    }
+
+    /// Runs `body` on the reader connection. Queries made of several statements run in
+    /// one read transaction, so they see one consistent snapshot even mid-scan.
+    func read<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
+        try reader.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
+            try storeCall {
+                try db.exec("BEGIN")
+                defer { try? db.exec("COMMIT") }
+                return try body(db)
+            }
+        }
+    }
+
+    /// Runs `body` on the user-data connection.
+    func withUserData<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
+        try user.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
+            try storeCall { try body(db) }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CrateCore
+
+/// Why the library store could not do something, in words for `status` and the log.
+public enum LibraryStoreError: UserFacingError, Equatable {
+    /// The state directory could not be created or is not a directory.
+    case directory(path: String, reason: String)
+    /// The file was written by a newer Crate (its `user_version` is higher than any step
+    /// this build knows). Refused rather than guessed at: downgrade the database or upgrade Crate.
+    case newerSchema(file: String, found: Int, supported: Int)
+    /// The file exists but cannot be opened (permissions, say) and holds data that cannot
+    /// be rebuilt, so it is not replaced.
+    case unreadable(file: String, reason: String)
+    /// A damaged file could not be moved aside or replaced by a fresh one.
+    case recoveryFailed(file: String, reason: String)
+    /// A statement failed.
+    case sqlite(SQLiteError)
+
+    public var userMessage: String {
+        switch self {
+        case .directory(let path, let reason):
+            "cannot use the state directory \(path): \(reason)"
+        case .newerSchema(let file, let found, let supported):
+            "\(file) has schema version \(found), but this Crate knows versions up to \(supported): "
+                + "it was written by a newer Crate; upgrade Crate or restore an older copy of the file"
+        case .unreadable(let file, let reason):
+            "cannot open \(file): \(reason)"
+        case .recoveryFailed(let file, let reason):
+            "\(file) is damaged and could not be replaced: \(reason)"
+        case .sqlite(let error):
+            "library database error: \(error)"
+        }
+    }
+}
+
+/// Runs `body`, reporting SQLite failures as LibraryStoreError.
+func storeCall<T>(_ body: () throws -> T) throws(LibraryStoreError) -> T {
+    do { return try body() } catch { throw LibraryStoreError(error) }
+}
+
+extension LibraryStoreError {
+    /// Any error from inside the store as a LibraryStoreError.
+    init(_ error: any Error) {
+        switch error {
+        case let error as LibraryStoreError: self = error
+        case let error as SQLiteError: self = .sqlite(error)
+        default: self = .sqlite(SQLiteError(code: 1, message: "\(error)"))
+        }
+    }
+}

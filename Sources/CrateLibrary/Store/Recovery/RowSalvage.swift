@@ -1,0 +1,129 @@
+/// Copies whatever rows can still be read from a damaged database into a fresh one.
+///
+/// A plain `SELECT *` stops at the first unreadable page and loses everything after it.
+/// Instead each table is walked in rowid order; when a step fails, the walk seeks past the
+/// damage with growing jumps (rowid + 1, + 2, + 4, ...): a seek descends from the root, so it
+/// lands in the next healthy leaf page and the rows there are read too. Rows that read but
+/// do not fit the fresh schema (a broken constraint) are counted and skipped.
+enum RowSalvage {
+    struct Result {
+        var recovered: [(table: String, rows: Int)] = []
+        var rejected = 0
+        var unreadableTables: [String] = []
+        var hitDamage = false
+
+        var totalRecovered: Int { recovered.reduce(0) { $0 + $1.rows } }
+
+        /// "1180 rows recovered (album_state 1150, key_values 30); ..." and what was lost.
+        var summary: String {
+            let perTable = recovered.map { "\($0.table) \($0.rows)" }.joined(separator: ", ")
+            var parts = ["\(totalRecovered) rows recovered" + (recovered.isEmpty ? "" : " (\(perTable))")]
+            if hitDamage { parts.append("rows on unreadable pages are lost") }
+            if rejected > 0 { parts.append("\(rejected) damaged rows skipped") }
+            if !unreadableTables.isEmpty { parts.append("unreadable tables: " + unreadableTables.joined(separator: ", ")) }
+            return parts.joined(separator: "; ")
+        }
+    }
+
+    static func copy(from damagedPath: String, into fresh: Database, tables: [String]) -> Result {
+        var result = Result()
+        let source: Database
+        do {
+            source = try Database(path: damagedPath, flags: Database.readOnly)
+        } catch {
+            result.unreadableTables = tables
+            return result
+        }
+        defer { source.close() }
+        do {
+            try fresh.transaction {
+                for table in tables {
+                    guard let rows = copyTable(table, from: source, into: fresh, result: &result) else {
+                        result.unreadableTables.append(table)
+                        continue
+                    }
+                    result.recovered.append((table, rows))
+                }
+            }
+        } catch {
+            // Writing the fresh file failed: nothing was copied after all.
+            result.recovered = []
+            result.unreadableTables = tables
+        }
+        return result
+    }
+
+    /// The number of rows copied, or nil when the table cannot be read at all.
+    private static func copyTable(_ table: String, from source: Database, into fresh: Database,
+                                  result: inout Result) -> Int? {
+        let quoted = "\"\(table)\""
+        guard let scan = try? source.prepare("SELECT rowid, * FROM \(quoted) NOT INDEXED WHERE rowid >= ?1 ORDER BY rowid"),
+              let probe = try? source.prepare("SELECT rowid FROM \(quoted) NOT INDEXED WHERE rowid >= ?1 ORDER BY rowid LIMIT 1"),
+              let targetColumns = try? fresh.prepare("SELECT * FROM \(quoted)")
+        else { return nil }
+        // Columns both files know, by name: an older file's table may lack newer columns.
+        let wanted = Set((0..<targetColumns.columnCount).map(targetColumns.columnName))
+        let columns = (1..<scan.columnCount).filter { wanted.contains(scan.columnName($0)) }
+        guard !columns.isEmpty else { return nil }
+        let names = columns.map { "\"\(scan.columnName($0))\"" }.joined(separator: ", ")
+        let marks = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+        guard let insert = try? fresh.prepare("INSERT OR REPLACE INTO \(quoted) (\(names)) VALUES (\(marks))") else {
+            return nil
+        }
+
+        var copied = 0
+        var start = Int64.min
+        // The highest rowid known to be behind us: read, or landed on by a probe.
+        var floor: Int64? = nil
+        while true {
+            scan.reset()
+            guard (try? scan.bind(start, at: 1)) != nil else { return copied }
+            var failed = false
+            while true {
+                let hasRow: Bool
+                do { hasRow = try scan.step() } catch { failed = true; break }
+                guard hasRow else { break }
+                let rowid = scan.int64(0)
+                floor = rowid
+                do {
+                    insert.reset()
+                    for (offset, column) in columns.enumerated() {
+                        try insert.bind(scan.value(column), at: Int32(offset + 1))
+                    }
+                    try insert.run()
+                    copied += 1
+                } catch {
+                    result.rejected += 1
+                }
+            }
+            scan.reset()
+            guard failed else { return copied }
+            result.hitDamage = true
+            guard let next = firstReadableRowid(after: floor ?? 0, probe: probe) else { return copied }
+            start = next
+            floor = next
+        }
+    }
+
+    /// The first rowid beyond `floor` that a fresh seek can reach, jumping 1, 2, 4, ... past
+    /// it; nil when the table ends or nothing further can be reached.
+    private static func firstReadableRowid(after floor: Int64, probe: Statement) -> Int64? {
+        var jump: Int64 = 1
+        while true {
+            let (target, overflow) = floor.addingReportingOverflow(jump)
+            guard !overflow else { return nil }
+            probe.reset()
+            defer { probe.reset() }
+            if (try? probe.bind(target, at: 1)) != nil {
+                do {
+                    return try probe.step() ? probe.int64(0) : nil
+                } catch {
+                    // Still inside the damage: jump further.
+                }
+            }
+            let (doubled, tooFar) = jump.multipliedReportingOverflow(by: 2)
+            guard !tooFar else { return nil }
+            jump = doubled
+        }
+    }
+}

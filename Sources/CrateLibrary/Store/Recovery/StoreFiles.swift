@@ -1,0 +1,61 @@
+import CratePosix
+import Glibc
+
+/// The few file-system operations the store needs around its database files.
+enum StoreFiles {
+    /// `mkdir -p`: the state directory and any missing parents (mode 0750: the store's
+    /// files are the crate user's business).
+    static func ensureDirectory(_ path: String) throws(LibraryStoreError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .directory(path: path, reason: "not a directory") }
+            return
+        }
+        let parent = parentPath(path)
+        if parent != path && !parent.isEmpty { try ensureDirectory(parent) }
+        guard mkdir(path, 0o750) == 0 || errno == EEXIST else {
+            throw .directory(path: path, reason: errnoDescription())
+        }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Renames a damaged database and its -wal/-shm companions to
+    /// `<path>.corrupt-<unix time>` (plus a counter if that is taken) and returns the new
+    /// name. The -wal goes along because SQLite finds it by name: the moved copy stays a
+    /// complete, openable snapshot of what was there.
+    static func moveAside(_ path: String) throws(LibraryStoreError) -> String {
+        let base = "\(path).corrupt-\(time(nil))"
+        var target = base
+        var counter = 1
+        while exists(target) {
+            counter += 1
+            target = "\(base)-\(counter)"
+        }
+        for suffix in ["", "-wal", "-shm"] where exists(path + suffix) {
+            guard rename(path + suffix, target + suffix) == 0 else {
+                throw .recoveryFailed(file: path, reason: "cannot move it aside: \(errnoDescription())")
+            }
+        }
+        return target
+    }
+
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Wall-clock seconds since the epoch, for `added_at` and `checked_at`.
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private static func parentPath(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,103 @@
+/// library.sqlite: everything a scan of the sources can rebuild.
+///
+/// - `files` mirrors FileRecord column for column (genres joined with U+001F, the unit
+///   separator, which no tag contains; ReplayGain and artwork spread over plain columns).
+///   Albums are linked by the text `album_key`, not by id, so the scanner can write files
+///   before their album row exists and the album is derived afterwards.
+/// - `albums` is derived from `files` by the store (see AlbumAggregation). AUTOINCREMENT so
+///   a deleted album's id is never handed to another album: `crate-admin play --album ID`
+///   and the user's saved references must not silently point somewhere else.
+/// - `files.artist_key` is the sort key of the track artist (SortKey.make), derived on
+///   write, so "albums with a track by X" is an index lookup, not a scan of every file.
+/// - Genre columns use NOCASE so case-insensitive filters still use the indexes.
+enum CacheSchema {
+    static let file = "library.sqlite"
+
+    static let migrations = SchemaMigrations(file: file, steps: [version1])
+
+    static let version1 = """
+        CREATE TABLE roots (
+            path TEXT PRIMARY KEY,
+            online INTEGER NOT NULL DEFAULT 1,
+            checked_at REAL
+        );
+        CREATE TABLE files (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            root TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            album_key TEXT NOT NULL,
+            title TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            album_artist TEXT,
+            album_title TEXT NOT NULL,
+            track_number INTEGER,
+            track_total INTEGER,
+            disc_number INTEGER,
+            disc_total INTEGER,
+            year INTEGER,
+            date TEXT,
+            genres TEXT NOT NULL,
+            compilation INTEGER NOT NULL,
+            musicbrainz_album_id TEXT,
+            rg_track_gain REAL,
+            rg_track_peak REAL,
+            rg_album_gain REAL,
+            rg_album_peak REAL,
+            art_offset INTEGER,
+            art_length INTEGER,
+            art_mime TEXT,
+            sample_rate INTEGER NOT NULL,
+            channels INTEGER NOT NULL,
+            duration_frames INTEGER NOT NULL,
+            exact_duration INTEGER NOT NULL,
+            super_genre TEXT NOT NULL,
+            sub_genre TEXT,
+            artist_sort TEXT NOT NULL,
+            album_sort TEXT NOT NULL,
+            artist_key TEXT NOT NULL
+        );
+        CREATE INDEX files_by_album ON files (album_key, path);
+        CREATE INDEX files_by_root ON files (root);
+        CREATE INDEX files_by_track_artist ON files (artist_key, album_key);
+
+        CREATE TABLE albums (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            album_key TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            artist_sort TEXT NOT NULL,
+            title_sort TEXT NOT NULL,
+            year INTEGER,
+            super_genre TEXT NOT NULL COLLATE NOCASE,
+            sub_genre TEXT COLLATE NOCASE,
+            compilation INTEGER NOT NULL,
+            track_count INTEGER NOT NULL,
+            disc_count INTEGER NOT NULL,
+            duration REAL NOT NULL,
+            folder TEXT NOT NULL,
+            root TEXT NOT NULL,
+            online INTEGER NOT NULL DEFAULT 1,
+            art_file_id INTEGER REFERENCES files (id) ON DELETE SET NULL,
+            added_at REAL NOT NULL
+        );
+        CREATE INDEX albums_by_super_genre ON albums (super_genre, artist_sort, title_sort, id);
+        CREATE INDEX albums_by_sub_genre ON albums (sub_genre, artist_sort, title_sort, id);
+        CREATE INDEX albums_by_artist ON albums (artist_sort, title_sort, id);
+        CREATE INDEX albums_by_root ON albums (root);
+        -- Lets the foreign key's ON DELETE SET NULL find the album without a full scan.
+        CREATE INDEX albums_by_art_file ON albums (art_file_id);
+
+        CREATE TABLE scan_state (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE scan_skipped (
+            path TEXT PRIMARY KEY,
+            root TEXT NOT NULL,
+            reason TEXT NOT NULL
+        );
+        CREATE INDEX scan_skipped_by_root ON scan_skipped (root);
+        """
+}
