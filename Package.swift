@@ -16,6 +16,7 @@ let package = Package(
         // Thin system-library shims: a header and a modulemap, nothing else.
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Non-variadic wrappers for the few C calls Swift cannot make directly.
         .target(name: "CCrateShims", dependencies: ["CALSA"]),
@@ -25,11 +26,22 @@ let package = Package(
         .target(name: "CrateCore"),
         // crate.toml: a small TOML reader and the typed configuration, shared by crated and crate-admin.
         .target(name: "CrateConfig", dependencies: ["CrateCore"]),
+        // The MP3 container: frame headers, the Xing/LAME tag, ID3v1 and ID3v2. Pure parsing,
+        // shared by the audio engine (probing) and the library (scanning).
+        .target(name: "CrateMP3", dependencies: ["CratePosix"]),
+        // What music exists: SQLite store, local scanner, genre taxonomy. Never imports CrateAudio.
+        .target(
+            name: "CrateLibrary",
+            dependencies: [
+                "CrateCore", "CrateMP3", "CratePosix", "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // PCM from files to the speaker. Knows files and samples, nothing about albums.
         .target(
             name: "CrateAudio",
             dependencies: [
-                "CrateCore", "CratePosix", "CALSA", "CMPG123", "CCrateShims",
+                "CrateCore", "CratePosix", "CrateMP3", "CALSA", "CMPG123", "CCrateShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -37,7 +49,7 @@ let package = Package(
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateAudio", "CrateConfig", "CratePosix",
+                "CrateCore", "CrateAudio", "CrateLibrary", "CrateConfig", "CratePosix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -63,6 +75,8 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["CrateCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
+        .testTarget(name: "CrateMP3Tests", dependencies: ["CrateMP3", "CrateAudio", "TestSupport"]),
+        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateMP3", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",

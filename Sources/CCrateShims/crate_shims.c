@@ -2,7 +2,11 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <errno.h>
+#include <sched.h>
 #include <sys/eventfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <alsa/asoundlib.h>
 #include "crate_shims.h"
 
@@ -32,3 +36,12 @@ static void crate_alsa_error_handler(const char *file, int line, const char *fun
 void crate_capture_alsa_errors(void) { snd_lib_error_set_handler(crate_alsa_error_handler); }
 void crate_alsa_error_reset(void) { first_alsa_error[0] = '\0'; }
 const char *crate_alsa_first_error(void) { return first_alsa_error; }
+
+int crate_make_thread_idle(void) {
+    struct sched_param param = { .sched_priority = 0 };
+    int rc = pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
+    if (rc != 0) return rc;
+    /* ioprio_set(IOPRIO_WHO_PROCESS, 0 = this thread, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_IDLE, 0)) */
+    if (syscall(SYS_ioprio_set, 1, 0, (3 << 13) | 0) != 0) return errno;
+    return 0;
+}

@@ -12,6 +12,9 @@ public enum ControlProtocol {
 /// The commands the daemon understands.
 public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case ping, status, play, pause, resume, toggle, next, prev, stop, seek, subscribe
+    case libraryScan = "library-scan"
+    case libraryStats = "library-stats"
+    case albums, album, artists, genres
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -20,11 +23,23 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var paths: [String]?
     /// `seek`: seconds from the start of the current track.
     public var seconds: Double?
+    /// `play` and `album`: a library album id (instead of `paths` for `play`).
+    public var album: Int64?
+    /// `library-scan`: read every file again, not only new and changed ones.
+    public var full: Bool?
+    /// `albums`: only this super-genre or sub-category, only this artist.
+    public var genre: String?
+    public var artist: String?
 
-    public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil) {
+    public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
+                full: Bool? = nil, genre: String? = nil, artist: String? = nil) {
         self.cmd = cmd.rawValue
         self.paths = paths
         self.seconds = seconds
+        self.album = album
+        self.full = full
+        self.genre = genre
+        self.artist = artist
     }
 }
 
@@ -55,6 +70,12 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var ok: Bool
     public var error: String?
     public var status: DaemonStatus?
+    /// Library answers: whichever the command asked for.
+    public var albums: [AlbumSummary]?
+    public var album: AlbumDetail?
+    public var artists: [ArtistSummary]?
+    public var genres: [GenreSummary]?
+    public var library: LibraryStats?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok
@@ -78,15 +99,24 @@ public struct DaemonEvent: Sendable, Codable, Equatable {
         case seek
         /// The audio output changed (reconfigured, fell back, underran).
         case output
+        /// A library scan started, moved on (`scanProgress`) or ended (`scanReport`).
+        case scanStarted = "scan-started"
+        case scanProgress = "scan-progress"
+        case scanFinished = "scan-finished"
     }
 
     public var event: Kind
     public var message: String?
     public var status: PlayerStatus
+    public var scanProgress: ScanProgress?
+    public var scanReport: ScanReport?
 
-    public init(event: Kind, message: String? = nil, status: PlayerStatus) {
+    public init(event: Kind, message: String? = nil, status: PlayerStatus, scanProgress: ScanProgress? = nil,
+                scanReport: ScanReport? = nil) {
         self.event = event
         self.message = message
         self.status = status
+        self.scanProgress = scanProgress
+        self.scanReport = scanReport
     }
 }

@@ -1,6 +1,7 @@
 import CrateAudio
 import CrateConfig
 import CrateCore
+import CrateLibrary
 import Glibc
 import Logging
 
@@ -28,7 +29,15 @@ public final class Daemon: Sendable {
                 periods: audio.periods, bufferSeconds: audio.bufferSeconds,
                 clockPaced: audio.effectivePacing == .clock, sampleFormat: audio.sampleFormat),
             logger: logger)
-        router = Router(player: player, configPath: configPath, warnings: warnings, logger: logger)
+        var library: Library? = nil, libraryProblem: String? = nil
+        do {
+            library = try Library(stateDir: config.stateDir, roots: config.library.paths, logger: logger)
+        } catch {
+            libraryProblem = "library unavailable: \(error)"
+            logger.error("\(libraryProblem!)")
+        }
+        router = Router(player: player, library: library, libraryProblem: libraryProblem, configPath: configPath,
+                        warnings: warnings, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger)
     }
@@ -36,9 +45,25 @@ public final class Daemon: Sendable {
     public func start() throws(ControlServerError) {
         try server.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
+        resumeScanIfNeeded()
+    }
+
+    /// A scan cut short by a stop or crash is resumed; a library with roots but no albums
+    /// (first start, or a cache rebuilt after corruption) is scanned.
+    private func resumeScanIfNeeded() {
+        guard let library = router.library, !config.library.paths.isEmpty else { return }
+        do {
+            let empty = try library.store.stats(lastScan: nil).albums == 0
+            guard library.scanWasInterrupted || empty else { return }
+            logger.info(empty ? "library is empty: scanning" : "resuming an interrupted library scan")
+            try router.startScan(full: false)
+        } catch {
+            logger.error("could not start the start-up library scan: \(error)")
+        }
     }
 
     public func stop() {
+        router.library?.cancelScan()
         server.stop()
         player.shutdown()
         logger.info("crated stopped")

@@ -35,6 +35,13 @@ public enum PosixThread {
         }
     }
 
+    /// Lowers the calling thread to idle CPU and I/O priority (background work such as a
+    /// library scan must never disturb playback). Throws when the system refuses.
+    public static func makeCurrentIdle() throws(PosixError) {
+        let rc = crate_make_thread_idle()
+        if rc != 0 { throw PosixError(call: "SCHED_IDLE/ioprio_set", code: rc) }
+    }
+
     public static func join(_ thread: pthread_t) {
         _ = pthread_join(thread, nil)
     }

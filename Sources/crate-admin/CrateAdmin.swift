@@ -17,7 +17,8 @@ struct CrateAdmin: ParsableCommand {
         subcommands: [
             StatusCommand.self, PlayCommand.self, PauseCommand.self, ResumeCommand.self,
             ToggleCommand.self, NextCommand.self, PrevCommand.self, StopCommand.self,
-            SeekCommand.self, WatchCommand.self, PingCommand.self,
+            SeekCommand.self, WatchCommand.self, PingCommand.self, LibraryCommand.self, AlbumsCommand.self,
+            AlbumCommand.self, ArtistsCommand.self, GenresCommand.self,
         ]
     )
 }

@@ -155,8 +155,12 @@ enum HumanFormat {
         case .trackError: label = "skipped"
         case .seek: label = "seek"
         case .output: label = "output"
+        case .scanStarted, .scanProgress, .scanFinished:
+            // Library events say what they are; the player's state is beside the point.
+            let done = event.scanProgress.map { " \($0.filesDone)/\($0.filesSeen) files" } ?? ""
+            return clock + " " + "library".padded(to: 8) + done + "  — " + (event.message ?? "")
         }
-        var line = clock + " " + label.padding(to: 8)
+        var line = clock + " " + label.padded(to: 8)
         if let track = track(event.status) {
             line += " " + track + "  " + position(event.status)
         }
@@ -172,7 +176,8 @@ enum HumanFormat {
 }
 
 extension String {
-    fileprivate func padding(to width: Int) -> String {
+    /// Left-aligned in a column `width` characters wide (never truncated).
+    func padded(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -10,6 +10,11 @@ enum Output {
         write(text + "\n", to: STDOUT_FILENO)
     }
 
+    /// Text without a newline (a progress line redrawn in place).
+    static func raw(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
     /// `crate-admin: <message>` on stderr.
     static func error(_ message: String) {
         write("crate-admin: \(message)\n", to: STDERR_FILENO)

@@ -29,7 +29,7 @@ public final class DaemonProcess {
     /// `device` nil leaves `[audio] device` unset (the no-card fallback path); `launcher`
     /// runs crated through another program (e.g. setpriv to drop capabilities).
     public init(dir: String, device: String? = "", extraAudio: String = "pacing = \"clock\"",
-                launcher: [String] = []) throws {
+                launcher: [String] = [], libraryPaths: [String] = []) throws {
         self.dir = dir
         socket = dir + "/crate.sock"
         capture = dir + "/capture.raw"
@@ -50,7 +50,7 @@ public final class DaemonProcess {
             periods = 4
             \(extraAudio)
             [library]
-            paths = []
+            paths = [\(libraryPaths.map { "\"\($0)\"" }.joined(separator: ", "))]
             [log]
             level = "debug"
             """
@@ -93,6 +93,14 @@ public final class DaemonProcess {
             if condition(player) { return player }
             if Date() > deadline { throw FixtureError("timed out waiting for \(what); last status: \(player)") }
             usleep(10_000)
+        }
+    }
+
+    /// Kills the daemon without warning, as a power cut would.
+    public func kill9() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
     }
 

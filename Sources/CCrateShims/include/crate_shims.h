@@ -24,4 +24,9 @@ int crate_sem_wait_monotonic(sem_t *sem, const struct timespec *deadline);
 /* A non-blocking, close-on-exec eventfd (sys/eventfd.h is not in Swift's Glibc module). */
 int crate_eventfd(void);
 
+/* Puts the calling thread at idle CPU priority (SCHED_IDLE) and idle I/O priority
+   (ioprio class IDLE): it then runs only when nothing else wants the CPU or the disk.
+   Returns 0, or an errno value for the first of the two that failed. */
+int crate_make_thread_idle(void);
+
 #endif

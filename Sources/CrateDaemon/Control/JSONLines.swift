@@ -71,8 +71,11 @@ enum RequestValidator {
     private static func argumentProblem(_ command: ControlCommand, _ request: ControlRequest) -> String? {
         switch command {
         case .play:
+            if request.album != nil {
+                return request.paths == nil ? nil : "play takes 'paths' or 'album', not both"
+            }
             guard let paths = request.paths, !paths.isEmpty else {
-                return "play needs 'paths': a non-empty list of files, or one folder"
+                return "play needs 'paths' (a non-empty list of files, or one folder) or 'album' (a library id)"
             }
             for path in paths {
                 if path.isEmpty { return "play: empty path in 'paths'" }
@@ -88,7 +91,10 @@ enum RequestValidator {
             if !seconds.isFinite || seconds < 0 {
                 return "seek: 'seconds' must be a finite number >= 0, got \(seconds)"
             }
-        case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe:
+        case .album:
+            if request.album == nil { return "album needs 'album': a library album id" }
+        case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
+             .libraryScan, .libraryStats, .albums, .artists, .genres:
             break
         }
         return nil

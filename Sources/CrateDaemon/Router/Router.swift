@@ -1,26 +1,33 @@
 import CrateAudio
 import CrateCore
+import CrateLibrary
 import CratePosix
 import Glibc
 import Logging
 import Synchronization
 
 /// The coordinator: turns control requests into player calls and player changes into
-/// events for every subscriber. The only place where the audio engine and (later) the
-/// library meet.
+/// events for every subscriber. The only place where the audio engine and the library
+/// meet: "play album 12" becomes the library's track paths handed to the player.
 public final class Router: ControlHandler {
     public static let version = "0.1.0"
 
-    private let player: Player
-    private let logger: Logger
+    let player: Player
+    /// nil when the store could not be opened; `libraryProblem` then says why.
+    let library: Library?
+    let libraryProblem: String?
+    let logger: Logger
     private let configPath: String?
     private let startedAt = MonotonicClock.now()
     private let daemonWarnings: [String]
     private let subscribers = Mutex<[Int: @Sendable (DaemonEvent) -> Void]>([:])
     private let nextSubscriber = Atomic<Int>(0)
 
-    public init(player: Player, configPath: String?, warnings: [String], logger: Logger) {
+    public init(player: Player, library: Library?, libraryProblem: String?, configPath: String?,
+                warnings: [String], logger: Logger) {
         self.player = player
+        self.library = library
+        self.libraryProblem = libraryProblem
         self.configPath = configPath
         self.daemonWarnings = warnings
         self.logger = logger
@@ -35,8 +42,8 @@ public final class Router: ControlHandler {
             switch command {
             case .ping, .status, .subscribe: break
             case .play:
-                let tracks = try FolderAlbum.expand(request.paths ?? [])
-                logger.info("play: \(tracks.count) track(s) from \(request.paths ?? [])")
+                let tracks = try request.album.map(albumTracks) ?? FolderAlbum.expand(request.paths ?? [])
+                logger.info("play: \(tracks.count) track(s) from \(request.album.map { "album \($0)" } ?? "\(request.paths ?? [])")")
                 try player.play(paths: tracks)
             case .pause: try player.pause()
             case .resume: try player.resume()
@@ -47,11 +54,15 @@ public final class Router: ControlHandler {
             case .seek:
                 guard let seconds = request.seconds else { return .failure("seek needs 'seconds'") }
                 try player.seek(to: seconds)
+            case .libraryScan, .libraryStats, .albums, .album, .artists, .genres:
+                return try handleLibrary(command, request)
             }
         } catch let error as PlayerError {
             return .failure(error.message)
         } catch let error as RouterError {
             logger.warning("\(request.cmd) refused: \(error.description)")
+            return .failure(error.description)
+        } catch let error as LibraryError {
             return .failure(error.description)
         } catch {
             return .failure("\(error)")
@@ -73,6 +84,7 @@ public final class Router: ControlHandler {
         let output = playerStatus.output
         if let message = output.message { warnings.append(message) }
         if let refusal = output.realtimeMessage { warnings.append(refusal) }
+        if let libraryProblem { warnings.append(libraryProblem) }
         let failed = playerStatus.tracks.filter { $0.error != nil }.count
         if failed > 0 { warnings.append("\(failed) track(s) of the current list could not be played in full") }
         return DaemonStatus(
@@ -80,8 +92,10 @@ public final class Router: ControlHandler {
             configPath: configPath, player: playerStatus, warnings: warnings)
     }
 
-    private func publish(_ kind: DaemonEvent.Kind, _ message: String?) {
-        let event = DaemonEvent(event: kind, message: message, status: player.status())
+    func publish(_ kind: DaemonEvent.Kind, _ message: String?, progress: ScanProgress? = nil,
+                 report: ScanReport? = nil) {
+        let event = DaemonEvent(event: kind, message: message, status: player.status(), scanProgress: progress,
+                                scanReport: report)
         for sink in subscribers.withLock({ Array($0.values) }) { sink(event) }
     }
 }

@@ -8,23 +8,32 @@ import Glibc
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play MP3 files, or a folder as an album in track order.",
+        abstract: "Play MP3 files, a folder as an album in track order, or a library album (--album ID).",
         discussion: """
             Relative paths are taken from the current directory and sent as absolute paths; \
             the daemon reads the files itself, so they must be readable by its user.
             """)
 
     @Argument(help: ArgumentHelp("Files to play in this order, or one album folder.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
+
+    @Option(help: "A library album id (from 'albums') instead of paths.")
+    var album: Int64?
 
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("Give at least one file or folder to play.") }
+        if paths.isEmpty && album == nil { throw ValidationError("Give files, a folder, or --album ID to play.") }
+        if !paths.isEmpty && album != nil { throw ValidationError("Give either paths or --album, not both.") }
     }
 
     func run() throws {
         try reportingFailures {
+            if let album {
+                return try connection.perform(ControlRequest(cmd: .play, album: album)) { reply in
+                    Output.line(reply.status.map { HumanFormat.summary($0.player) } ?? "ok")
+                }
+            }
             let absolute = try paths.map(PathResolver.absolute)
             for path in absolute {
                 var info = stat()

@@ -21,7 +21,7 @@ struct WatchCommand: ParsableCommand {
                 throw AdminError.refused(reply.error ?? "the daemon refused to send events without saying why")
             }
             if !connection.json, let status = reply.status {
-                Output.line(HumanFormat.clock() + " " + "now".padding(toWidth: 8) + " " + HumanFormat.summary(status.player))
+                Output.line(HumanFormat.clock() + " " + "now".padded(to: 8) + " " + HumanFormat.summary(status.player))
             }
             // Silence is normal while watching: nothing may happen for hours.
             client.setReplyTimeout(seconds: 0)
@@ -32,16 +32,10 @@ struct WatchCommand: ParsableCommand {
                     Output.line(HumanFormat.event(event))
                 } else {
                     // A newer daemon may send event kinds this crate-admin does not know; keep watching.
-                    Output.line(HumanFormat.clock() + " " + "?".padding(toWidth: 8) + " " + String(line.prefix(160)))
+                    Output.line(HumanFormat.clock() + " " + "?".padded(to: 8) + " " + String(line.prefix(160)))
                 }
             }
             Output.error("the daemon closed the connection (stopped or restarting)")
         }
-    }
-}
-
-extension String {
-    fileprivate func padding(toWidth width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

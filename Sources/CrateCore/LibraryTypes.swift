@@ -1,0 +1,177 @@
+/// An album as the library knows it, for listings (`crate-admin albums`, the knob later).
+public struct AlbumSummary: Sendable, Codable, Equatable {
+    public var id: Int64
+    public var title: String
+    /// Album artist, else the track artist; "Various Artists" for compilations.
+    public var artist: String
+    public var year: Int?
+    /// Super-genre and sub-category from the taxonomy ("Other" when unknown).
+    public var superGenre: String
+    public var subGenre: String?
+    public var trackCount: Int
+    public var discCount: Int
+    /// Seconds, the sum of the tracks' gapless lengths.
+    public var duration: Double
+    public var compilation: Bool
+    /// False while the root folder it lives in is missing or unmounted.
+    public var online: Bool
+    /// The folder holding it (the common parent of multi-disc sets).
+    public var folder: String
+
+    public init(
+        id: Int64, title: String, artist: String, year: Int?, superGenre: String, subGenre: String?,
+        trackCount: Int, discCount: Int, duration: Double, compilation: Bool, online: Bool, folder: String
+    ) {
+        self.id = id
+        self.title = title
+        self.artist = artist
+        self.year = year
+        self.superGenre = superGenre
+        self.subGenre = subGenre
+        self.trackCount = trackCount
+        self.discCount = discCount
+        self.duration = duration
+        self.compilation = compilation
+        self.online = online
+        self.folder = folder
+    }
+}
+
+/// One track of an album, in album order (disc, then track number).
+public struct TrackSummary: Sendable, Codable, Equatable {
+    public var id: Int64
+    public var path: String
+    public var disc: Int?
+    public var number: Int?
+    public var title: String
+    public var artist: String
+    /// Seconds; exact when `exactDuration` (a LAME/Info tag gave the gapless length).
+    public var duration: Double
+    public var exactDuration: Bool
+
+    public init(id: Int64, path: String, disc: Int?, number: Int?, title: String, artist: String,
+                duration: Double, exactDuration: Bool) {
+        self.id = id
+        self.path = path
+        self.disc = disc
+        self.number = number
+        self.title = title
+        self.artist = artist
+        self.duration = duration
+        self.exactDuration = exactDuration
+    }
+}
+
+public struct AlbumDetail: Sendable, Codable, Equatable {
+    public var album: AlbumSummary
+    public var tracks: [TrackSummary]
+    public init(album: AlbumSummary, tracks: [TrackSummary]) {
+        self.album = album
+        self.tracks = tracks
+    }
+}
+
+/// A file the scanner could not use, and why.
+public struct SkippedFile: Sendable, Codable, Equatable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// What one scan did: honest counts for `library stats` and diagnostics.
+public struct ScanReport: Sendable, Codable, Equatable {
+    public var full: Bool
+    /// Seconds since the epoch when the scan started, and how long it took.
+    public var startedAt: Double
+    public var seconds: Double
+    public var filesSeen = 0
+    /// Read afresh (new or changed); the rest of the MP3s seen were unchanged.
+    public var filesRead = 0
+    public var filesUnchanged = 0
+    public var filesRemoved = 0
+    public var skipped: [SkippedFile] = []
+    public var offlineRoots: [String] = []
+    public var albums = 0
+    public var tracks = 0
+    /// False when the scan was stopped before the end (the next one resumes).
+    public var completed = true
+
+    public init(full: Bool, startedAt: Double, seconds: Double = 0) {
+        self.full = full
+        self.startedAt = startedAt
+        self.seconds = seconds
+    }
+}
+
+/// Where a running scan is, for progress bars and `watch`.
+public struct ScanProgress: Sendable, Codable, Equatable {
+    public var filesSeen: Int
+    public var filesDone: Int
+    /// Files known to be waiting, when the walk has finished counting.
+    public var filesTotal: Int?
+    public var currentPath: String?
+
+    public init(filesSeen: Int, filesDone: Int, filesTotal: Int?, currentPath: String?) {
+        self.filesSeen = filesSeen
+        self.filesDone = filesDone
+        self.filesTotal = filesTotal
+        self.currentPath = currentPath
+    }
+}
+
+public struct ArtistSummary: Sendable, Codable, Equatable {
+    public var name: String
+    public var albumCount: Int
+    public init(name: String, albumCount: Int) {
+        self.name = name
+        self.albumCount = albumCount
+    }
+}
+
+public struct GenreSummary: Sendable, Codable, Equatable {
+    public var superGenre: String
+    /// nil: the row counts the whole super-genre.
+    public var subGenre: String?
+    public var albumCount: Int
+    public init(superGenre: String, subGenre: String?, albumCount: Int) {
+        self.superGenre = superGenre
+        self.subGenre = subGenre
+        self.albumCount = albumCount
+    }
+}
+
+/// One configured library folder and whether it could be read at the last scan.
+public struct LibraryRootStatus: Sendable, Codable, Equatable {
+    public var path: String
+    public var online: Bool
+    public var albums: Int
+    public init(path: String, online: Bool, albums: Int) {
+        self.path = path
+        self.online = online
+        self.albums = albums
+    }
+}
+
+public struct LibraryStats: Sendable, Codable, Equatable {
+    public var albums: Int
+    public var tracks: Int
+    public var artists: Int
+    public var offlineAlbums: Int
+    public var roots: [LibraryRootStatus]
+    public var lastScan: ScanReport?
+    /// What the store did at start-up to stay usable (a rebuilt cache, a recovered file).
+    public var storeNotes: [String]
+    public init(albums: Int, tracks: Int, artists: Int, offlineAlbums: Int, roots: [LibraryRootStatus],
+                lastScan: ScanReport?, storeNotes: [String]) {
+        self.albums = albums
+        self.tracks = tracks
+        self.artists = artists
+        self.offlineAlbums = offlineAlbums
+        self.roots = roots
+        self.lastScan = lastScan
+        self.storeNotes = storeNotes
+    }
+}

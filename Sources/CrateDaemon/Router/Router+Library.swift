@@ -1,0 +1,77 @@
+import CrateCore
+import CrateLibrary
+
+/// Library requests: scans, listings, and albums turned into track lists for the player.
+extension Router {
+    func handleLibrary(_ command: ControlCommand, _ request: ControlRequest) throws -> ControlReply {
+        let library = try requireLibrary()
+        var reply = ControlReply(ok: true)
+        switch command {
+        case .libraryScan:
+            // A scan already running (the start-up scan, say) is the one the admin gets to follow.
+            if !library.isScanning { try startScan(full: request.full ?? false) }
+            reply.library = try library.stats()
+        case .libraryStats:
+            reply.library = try library.stats()
+        case .albums:
+            let filter = try GenreFilter(request.genre)
+            reply.albums = try library.store.albums(superGenre: filter.superGenre, subGenre: filter.subGenre,
+                                                    artist: request.artist)
+        case .album:
+            let id = request.album ?? -1
+            guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
+            reply.album = detail
+        case .artists:
+            reply.artists = try library.store.artists()
+        case .genres:
+            reply.genres = try library.store.genres()
+        default:
+            throw RouterError("\(command.rawValue) is not a library command")
+        }
+        return reply
+    }
+
+    /// Starts a background scan whose progress and end go to every subscriber.
+    func startScan(full: Bool) throws {
+        let library = try requireLibrary()
+        try library.startScan(full: full, progress: { [weak self] progress in
+            self?.publish(.scanProgress, progress.currentPath, progress: progress)
+        }, finished: { [weak self] report in
+            let outcome = report.completed ? "finished" : "interrupted"
+            self?.publish(.scanFinished, "library scan \(outcome): \(report.albums) albums", report: report)
+        })
+        publish(.scanStarted, full ? "full library scan started" : "library scan started")
+    }
+
+    /// The track paths of a library album, in album order.
+    func albumTracks(_ id: Int64) throws -> [String] {
+        let library = try requireLibrary()
+        guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
+        guard detail.album.online else {
+            throw RouterError("album \(id) (\(detail.album.title)) is offline: its drive or share is not reachable")
+        }
+        return detail.tracks.map(\.path)
+    }
+
+    private func requireLibrary() throws -> Library {
+        guard let library else { throw RouterError(libraryProblem ?? "the library is not available") }
+        return library
+    }
+}
+
+/// What `--genre` names: a super-genre ("Jazz") or a sub-category ("Bebop").
+struct GenreFilter {
+    var superGenre: String?
+    var subGenre: String?
+
+    init(_ name: String?) throws {
+        guard let name else { return }
+        if let genre = GenreTaxonomy.superGenre(named: name) {
+            superGenre = genre.rawValue
+        } else if let sub = GenreTaxonomy.subGenre(named: name) {
+            subGenre = sub.name
+        } else {
+            throw RouterError("unknown genre '\(name)' (crate-admin genres lists them)")
+        }
+    }
+}

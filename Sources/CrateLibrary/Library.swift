@@ -1,0 +1,104 @@
+import CrateCore
+import CratePosix
+import Logging
+import Synchronization
+
+/// The library domain's face to the router: the store for questions, a background scan
+/// for answers to "what music is there". Knows nothing of audio.
+public final class Library: Sendable {
+    public let store: LibraryStore
+    private let roots: [String]
+    private let logger: Logger
+    private let scanning = Atomic<Bool>(false)
+    private let cancelRequested = Atomic<Bool>(false)
+    private let lastReport = Mutex<ScanReport?>(nil)
+
+    /// Opens (or rebuilds) the store in `stateDir`. `roots` are the `[library] paths`.
+    public init(stateDir: String, roots: [String], logger: Logger) throws(LibraryStoreError) {
+        store = try LibraryStore.open(directory: stateDir, logger: logger)
+        self.roots = roots
+        self.logger = logger
+        lastReport.withLock { $0 = Self.loadReport(store, logger) }
+    }
+
+    public var isScanning: Bool { scanning.load(ordering: .acquiring) }
+
+    /// True when the last scan was cut short (daemon stopped, crashed): the next start
+    /// should resume it.
+    public var scanWasInterrupted: Bool {
+        do { return try store.scanState(Self.inProgressKey) != nil } catch {
+            logger.error("cannot read the scan state: \(error)")
+            return false
+        }
+    }
+
+    /// Starts a scan on its own idle-priority thread. Refused while one is running.
+    public func startScan(full: Bool, progress: @escaping @Sendable (ScanProgress) -> Void,
+                          finished: @escaping @Sendable (ScanReport) -> Void) throws(LibraryError) {
+        guard !scanning.exchange(true, ordering: .acquiringAndReleasing) else {
+            throw LibraryError("a library scan is already running")
+        }
+        cancelRequested.store(false, ordering: .releasing)
+        let scanner = LibraryScanner(store: store, roots: roots, logger: logger)
+        do {
+            _ = try PosixThread.spawn(name: "crate-scan") { [self] in
+                do { try PosixThread.makeCurrentIdle() } catch {
+                    logger.warning("library scan runs at normal priority: \(error)")
+                }
+                let report = runScan(scanner, full: full, progress: progress)
+                finished(report)
+            }
+        } catch {
+            scanning.store(false, ordering: .releasing)
+            throw LibraryError("cannot start the scan: \(error)")
+        }
+    }
+
+    /// Asks a running scan to stop after the folder it is reading.
+    public func cancelScan() { cancelRequested.store(true, ordering: .releasing) }
+
+    public var lastScan: ScanReport? { lastReport.withLock { $0 } }
+
+    public func stats() throws -> LibraryStats {
+        try store.stats(lastScan: lastScan)
+    }
+
+    static let inProgressKey = "scan-in-progress"
+    static let lastReportKey = "last-scan-report"
+
+    private func runScan(_ scanner: LibraryScanner, full: Bool,
+                         progress: @escaping @Sendable (ScanProgress) -> Void) -> ScanReport {
+        defer { scanning.store(false, ordering: .releasing) }
+        do { try store.setScanState(Self.inProgressKey, "1") } catch {
+            logger.error("cannot mark the scan as started: \(error)")
+        }
+        logger.info("library scan started (\(full ? "full" : "incremental")) over \(roots)")
+        let report = scanner.run(full: full, cancelled: { cancelRequested.load(ordering: .acquiring) },
+                                 progress: progress)
+        do {
+            if report.completed { try store.setScanState(Self.inProgressKey, nil) }
+            try store.setScanState(Self.lastReportKey, try ScanReportJSON.encode(report))
+        } catch {
+            logger.error("cannot record the scan's outcome: \(error)")
+        }
+        lastReport.withLock { $0 = report }
+        logger.info("library scan \(report.completed ? "finished" : "interrupted"): \(report.filesSeen) files seen, \(report.filesRead) read, \(report.skipped.count) skipped, \(report.albums) albums, \(report.offlineRoots.count) roots offline, \(report.seconds) s")
+        return report
+    }
+
+    private static func loadReport(_ store: LibraryStore, _ logger: Logger) -> ScanReport? {
+        do {
+            guard let text = try store.scanState(lastReportKey) else { return nil }
+            return try ScanReportJSON.decode(text)
+        } catch {
+            logger.warning("the last scan report could not be read (\(error)); it is shown as none")
+            return nil
+        }
+    }
+}
+
+/// A request the library could not carry out, with the reason for the admin.
+public struct LibraryError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

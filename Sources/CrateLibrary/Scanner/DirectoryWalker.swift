@@ -1,0 +1,89 @@
+import CratePosix
+import Glibc
+
+/// Walks a library root folder by folder, in name order, following symlinks but never
+/// around a loop. Reports each folder's MP3 files with their size and mtime, and every
+/// folder or file it could not look at, with the reason.
+struct DirectoryWalker {
+    struct Entry: Equatable {
+        var name: String
+        var size: Int
+        var mtimeNanos: Int
+    }
+
+    struct Folder {
+        var path: String
+        var files: [Entry]
+    }
+
+    enum Event {
+        case folder(Folder)
+        /// A path that could not be read; nothing under it is known this scan.
+        case unreadable(path: String, reason: String)
+    }
+
+    /// Calls `visit` for every folder holding MP3 files and every unreadable path.
+    /// `visit` returns false to stop the walk (an interrupted scan).
+    /// Returns false when stopped, true when the whole tree was walked.
+    static func walk(root: String, visit: (Event) -> Bool) -> Bool {
+        var seen = Set<FileID>()
+        var pending = [root]
+        while let folder = pending.popLast() {
+            var st = stat()
+            guard stat(folder, &st) == 0 else {
+                if !visit(.unreadable(path: folder, reason: errnoDescription())) { return false }
+                continue
+            }
+            guard seen.insert(FileID(st)).inserted else {
+                if !visit(.unreadable(path: folder, reason: "already scanned through another path (a symlink loop or a second link)")) { return false }
+                continue
+            }
+            guard let dir = opendir(folder) else {
+                if !visit(.unreadable(path: folder, reason: errnoDescription())) { return false }
+                continue
+            }
+            var files: [Entry] = [], subfolders: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                // Hidden entries (".", "..", ".Trash", AppleDouble files) are not music.
+                guard !name.hasPrefix(".") else { continue }
+                let path = folder == "/" ? "/" + name : folder + "/" + name
+                var info = stat()
+                guard stat(path, &info) == 0 else {
+                    // A dangling symlink, or a file that vanished since readdir.
+                    if name.lowercased().hasSuffix(".mp3"), !visit(.unreadable(path: path, reason: errnoDescription())) {
+                        closedir(dir)
+                        return false
+                    }
+                    continue
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: subfolders.append(path)
+                case S_IFREG where name.lowercased().hasSuffix(".mp3"):
+                    files.append(Entry(name: name, size: Int(info.st_size),
+                                       mtimeNanos: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec))
+                default: break
+                }
+            }
+            closedir(dir)
+            if !files.isEmpty {
+                files.sort { $0.name < $1.name }
+                if !visit(.folder(Folder(path: folder, files: files))) { return false }
+            }
+            // Reverse order on the stack so folders are visited in name order.
+            pending += subfolders.sorted(by: >)
+        }
+        return true
+    }
+
+    private struct FileID: Hashable {
+        let device: UInt
+        let inode: UInt
+        init(_ st: stat) {
+            device = UInt(st.st_dev)
+            inode = UInt(st.st_ino)
+        }
+    }
+}

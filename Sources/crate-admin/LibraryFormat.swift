@@ -1,0 +1,80 @@
+import CrateCore
+
+/// Human text for the library commands.
+enum LibraryFormat {
+    static func albums(_ albums: [AlbumSummary]) -> String {
+        guard !albums.isEmpty else { return "no albums" }
+        let idWidth = max(2, albums.map { String($0.id).count }.max() ?? 2)
+        return albums.map { album in
+            let year = album.year.map { " (\($0))" } ?? ""
+            let offline = album.online ? "" : "  [offline]"
+            return String(album.id).padded(to: idWidth) + "  " + album.artist + " — " + album.title + year
+                + "  · " + (album.subGenre ?? album.superGenre) + offline
+        }.joined(separator: "\n")
+    }
+
+    static func album(_ detail: AlbumDetail) -> String {
+        let album = detail.album
+        var lines = [
+            "\(album.artist) — \(album.title)" + (album.year.map { " (\($0))" } ?? ""),
+            "id \(album.id) · \(album.superGenre)" + (album.subGenre.map { " / \($0)" } ?? "")
+                + " · \(album.trackCount) tracks · \(HumanFormat.duration(album.duration))"
+                + (album.compilation ? " · compilation" : "") + (album.online ? "" : " · OFFLINE"),
+            "folder: \(album.folder)",
+        ]
+        let multiDisc = album.discCount > 1
+        for track in detail.tracks {
+            let number = (multiDisc ? "\(track.disc ?? 1)-" : "") + (track.number.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "--")
+            let artist = track.artist == album.artist ? "" : "  (\(track.artist))"
+            lines.append("  " + number.padded(to: 5) + " " + track.title + artist + "  " + HumanFormat.duration(track.duration))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func stats(_ stats: LibraryStats) -> String {
+        var lines = [
+            "albums:    \(stats.albums)" + (stats.offlineAlbums > 0 ? " (\(stats.offlineAlbums) offline)" : ""),
+            "tracks:    \(stats.tracks)",
+            "artists:   \(stats.artists)",
+        ]
+        for root in stats.roots {
+            lines.append("root:      \(root.path) — \(root.online ? "online" : "OFFLINE"), \(root.albums) albums")
+        }
+        if let scan = stats.lastScan { lines.append(report(scan)) } else { lines.append("last scan: never") }
+        for note in stats.storeNotes { lines.append("note:      \(note)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func report(_ report: ScanReport) -> String {
+        var lines = [
+            "last scan: \(report.full ? "full" : "incremental"), \(report.completed ? "completed" : "INTERRUPTED")"
+                + " in \(HumanFormat.duration(report.seconds))",
+            "files:     \(report.filesSeen) seen, \(report.filesRead) read, \(report.filesUnchanged) unchanged, "
+                + "\(report.filesRemoved) removed, \(report.skipped.count) skipped",
+            "library:   \(report.albums) albums, \(report.tracks) tracks",
+        ]
+        for root in report.offlineRoots { lines.append("offline:   \(root) (its albums are kept)") }
+        for skipped in report.skipped.prefix(50) { lines.append("skipped:   \(skipped.path): \(skipped.reason)") }
+        if report.skipped.count > 50 { lines.append("skipped:   … and \(report.skipped.count - 50) more (--json lists all)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A one-line progress display redrawn in place on a terminal; silent otherwise.
+final class ProgressBar {
+    private let enabled: Bool
+    private var drawn = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ progress: ScanProgress) {
+        guard enabled else { return }
+        let folder = progress.currentPath.map { "  " + String(HumanFormat.fileName($0).prefix(40)) } ?? ""
+        Output.raw("\r\u{1B}[2Kscanning: \(progress.filesDone) of \(progress.filesSeen) files\(folder)")
+        drawn = true
+    }
+
+    func finish() {
+        if drawn { Output.raw("\r\u{1B}[2K") }
+    }
+}

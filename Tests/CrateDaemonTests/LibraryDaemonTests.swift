@@ -1,0 +1,87 @@
+import CrateCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// The library through the running daemon: scans that survive kill -9, and albums
+/// played by id.
+final class LibraryDaemonTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    var music: String { dir.path + "/music" }
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "libd") }
+    override func tearDown() { dir?.remove() }
+
+    func integrityCheck() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [dir.path + "/state/library.sqlite", "PRAGMA integrity_check;"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func stats(_ daemon: DaemonProcess) throws -> LibraryStats {
+        let client = try daemon.connect()
+        defer { client.close() }
+        return try XCTUnwrap(try client.request(ControlRequest(cmd: .libraryStats)).library)
+    }
+
+    /// kill -9 at random moments of a scan, again and again: the database always opens
+    /// clean, and the scan resumed at the next start ends with the whole library.
+    func testKillDuringScanLeavesAConsistentDatabaseAndTheScanResumes() throws {
+        try LibraryFixture(root: music).addUntaggedBulk(albums: 60, tracks: 10, under: "bulk")
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<6 {
+            let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+            usleep(UInt32.random(in: 10_000...400_000, using: &generator))
+            daemon.kill9()
+            XCTAssertEqual(try integrityCheck(), "ok", "after kill -9 in round \(round)")
+        }
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let deadline = Date().addingTimeInterval(60)
+        var current = try stats(daemon)
+        while current.lastScan?.completed != true || current.albums < 60, Date() < deadline {
+            usleep(50_000)
+            current = try stats(daemon)
+        }
+        XCTAssertEqual(current.albums, 60)
+        XCTAssertEqual(current.tracks, 600)
+        XCTAssertEqual(current.lastScan?.completed, true)
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertEqual(try integrityCheck(), "ok")
+    }
+
+    func testAlbumsListedByGenreAndPlayedById() throws {
+        let lib = LibraryFixture(root: music)
+        try lib.add("Miles/Kind", (1...2).map {
+            .init(file: "0\($0).mp3", title: "K\($0)", artist: "Miles", album: "Kind", track: "\($0)", genre: "Jazz")
+        })
+        try lib.add("Band/Loud", [.init(file: "01.mp3", title: "L1", artist: "Band", album: "Loud", genre: "Heavy Metal")])
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let client = try daemon.connect()
+        try client.send(json: ControlRequest(cmd: .subscribe))
+        _ = try client.readJSON(ControlReply.self)
+        XCTAssertTrue(try daemon.request(.libraryScan).ok)
+        while try client.readJSON(DaemonEvent.self, timeout: 20).event != .scanFinished {}
+
+        let jazz = try XCTUnwrap(try daemon.connect().request(ControlRequest(cmd: .albums, genre: "jazz")).albums)
+        XCTAssertEqual(jazz.map(\.title), ["Kind"])
+        let metal = try daemon.connect().request(ControlRequest(cmd: .albums, genre: "Metal"))
+        XCTAssertEqual(metal.albums?.map(\.title), ["Loud"])
+        let unknown = try daemon.connect().request(ControlRequest(cmd: .albums, genre: "Polka Fusion"))
+        XCTAssertFalse(unknown.ok)
+        XCTAssertTrue(unknown.error?.contains("unknown genre") ?? false)
+
+        let played = try daemon.connect().request(ControlRequest(cmd: .play, album: jazz[0].id))
+        XCTAssertTrue(played.ok, played.error ?? "")
+        let status = try daemon.waitFor("the album played", timeout: 10) { $0.state == .idle && !$0.tracks.isEmpty }
+        XCTAssertEqual(status.tracks.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["01.mp3", "02.mp3"])
+        XCTAssertEqual(daemon.stop(), 0)
+        let expected = try ["01.mp3", "02.mp3"].flatMap { try ReferenceDecode.samples(of: music + "/Miles/Kind/" + $0) }
+        XCTAssertEqual(try AudioFixtures.readRaw(daemon.capture), expected)
+    }
+}
