@@ -1,11 +1,12 @@
 /// Lets the options every subcommand shares come first, as admins tend to type them
-/// (`crate-admin --socket /tmp/c.sock status`): argument parsing only accepts them after
-/// the subcommand's name, so they are moved there.
+/// (`crate-admin --socket /tmp/c.sock library scan`): argument parsing only accepts them
+/// on the (innermost) subcommand, so they are moved to the end of the line, where they
+/// reach it whatever the nesting.
 enum LeadingGlobalOptions {
     static let withValue: Set<String> = ["--socket", "--config"]
     static let flags: Set<String> = ["--json"]
 
-    static func moveAfterSubcommand(_ arguments: [String]) -> [String] {
+    static func moveToEnd(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var index = 0
         while index < arguments.count {
@@ -22,6 +23,9 @@ enum LeadingGlobalOptions {
             }
         }
         guard !leading.isEmpty, index < arguments.count else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        // After a "--" everything is positional: the options must come before it.
+        let rest = Array(arguments[index...])
+        guard let terminator = rest.firstIndex(of: "--") else { return rest + leading }
+        return Array(rest[..<terminator]) + leading + Array(rest[terminator...])
     }
 }
