@@ -73,7 +73,12 @@ public final class LibraryStore: Sendable {
         try reader.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
             try storeCall {
                 try db.exec("BEGIN")
-                defer { try? db.exec("COMMIT") }
+                defer {
+                    do { try db.exec("COMMIT") } catch {
+                        // Ending a read loses nothing; a rollback keeps the connection usable.
+                        _ = try? db.exec("ROLLBACK")
+                    }
+                }
                 return try body(db)
             }
         }

@@ -54,6 +54,8 @@ enum RowSalvage {
     }
 
     /// The number of rows copied, or nil when the table cannot be read at all.
+    /// Salvage reads a damaged file: every failure here is damage being stepped around,
+    /// and is counted in `result` (rejected rows, unreadable tables), never hidden.
     private static func copyTable(_ table: String, from source: Database, into fresh: Database,
                                   result: inout Result) -> Int? {
         let quoted = "\"\(table)\""
