@@ -84,4 +84,27 @@ final class LibraryDaemonTests: XCTestCase {
         let expected = try ["01.mp3", "02.mp3"].flatMap { try ReferenceDecode.samples(of: music + "/Miles/Kind/" + $0) }
         XCTAssertEqual(try AudioFixtures.readRaw(daemon.capture), expected)
     }
+
+    /// Running as an ordinary user (as on the box), a folder it may not read is reported
+    /// with the reason, and everything else is scanned.
+    func testAFolderThatCannotBeReadIsReportedAndTheRestScanned() throws {
+        let lib = LibraryFixture(root: music)
+        try lib.add("Open/Album", [.init(file: "01.mp3", title: "O", artist: "Open", album: "Album")])
+        try lib.add("Closed/Album", [.init(file: "01.mp3", title: "C", artist: "Closed", album: "Album")])
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: music + "/Closed")
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: music + "/Closed") }  // cleanup only
+        let asNobody = ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "--"]
+        let daemon = try DaemonProcess(dir: dir.path, launcher: asNobody, libraryPaths: [music])
+        let deadline = Date().addingTimeInterval(20)
+        var current = try stats(daemon)
+        while current.lastScan?.completed != true, Date() < deadline {
+            usleep(50_000)
+            current = try stats(daemon)
+        }
+        XCTAssertEqual(current.albums, 1)
+        let skipped = try XCTUnwrap(current.lastScan?.skipped)
+        XCTAssertTrue(skipped.contains { $0.path == music + "/Closed" && $0.reason.contains("Permission denied") },
+                      "\(skipped)")
+    }
 }
