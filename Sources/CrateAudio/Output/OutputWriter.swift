@@ -17,7 +17,9 @@ final class OutputWriter: @unchecked Sendable {
     }
 
     func run() {
-        var paused = false, fadeIn = 0, lowWaterPosted = false
+        // `audible`: something was written since the device was last emptied, so a pause
+        // has sound to fade out; a pause before that (a restore at boot) writes nothing.
+        var paused = false, fadeIn = 0, lowWaterPosted = false, audible = false
         while !control.quit.load(ordering: .acquiring) {
             let flush = control.flushRequest.load(ordering: .acquiring)
             if flush != control.flushAck.load(ordering: .relaxed) {
@@ -27,6 +29,7 @@ final class OutputWriter: @unchecked Sendable {
                 control.deviceDelay.store(0, ordering: .relaxed)
                 control.starved.store(false, ordering: .relaxed)
                 fadeIn = 0
+                audible = false
                 control.flushAck.store(flush, ordering: .releasing)
                 control.engineWake.post()
                 continue
@@ -43,6 +46,7 @@ final class OutputWriter: @unchecked Sendable {
                     if change.sampleRate != device.sampleRate {
                         // A rate change is not gapless: play out the old rate, then reconfigure.
                         if device.sampleRate != 0 { device.drain() }
+                        audible = false
                         let rc = device.configure(rate: change.sampleRate)
                         control.deviceFormat.store(device.format.index, ordering: .relaxed)
                         control.deviceRate.store(rc < 0 ? 0 : change.sampleRate, ordering: .releasing)
@@ -58,6 +62,7 @@ final class OutputWriter: @unchecked Sendable {
                 if control.endOfStream.load(ordering: .acquiring) == readAt {
                     if control.endedAt.load(ordering: .relaxed) != readAt {
                         device.drain()
+                        audible = false
                         control.deviceDelay.store(0, ordering: .relaxed)
                         control.endedAt.store(readAt, ordering: .releasing)
                         control.engineWake.post()
@@ -72,6 +77,12 @@ final class OutputWriter: @unchecked Sendable {
             control.starved.store(false, ordering: .relaxed)
             let ramp = Ramp.frames(rate: device.sampleRate)
             var count = frames
+            if mode == .paused && !audible {
+                paused = true
+                control.pausedAck.store(true, ordering: .releasing)
+                control.engineWake.post()
+                continue
+            }
             if mode == .paused {
                 count = min(frames, ramp)
                 Ramp.fadeOut(samples, frames: count)
@@ -90,6 +101,7 @@ final class OutputWriter: @unchecked Sendable {
             // in the ring by an interrupted write would be faded twice.
             let outcome = device.write(samples, frames: count, wake: fading ? nil : control.writerWake)
             ring.commitRead(outcome.frames)
+            audible = audible || outcome.frames > 0
             if outcome.error < 0 { fail(outcome.error); continue }
             if outcome.underruns > 0 {
                 control.underruns.add(outcome.underruns, ordering: .relaxed)
@@ -97,6 +109,7 @@ final class OutputWriter: @unchecked Sendable {
             }
             if mode == .paused {
                 device.drain()
+                audible = false
                 paused = true
                 control.pausedAck.store(true, ordering: .releasing)
                 control.engineWake.post()

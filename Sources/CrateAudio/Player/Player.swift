@@ -20,9 +20,18 @@ public final class Player: Sendable {
         engine.setEventHandler(handler)
     }
 
-    /// Plays `paths` in order from `startIndex`, replacing whatever was loaded.
-    public func play(paths: [String], startIndex: Int = 0) throws(PlayerError) {
-        try engine.perform(.play(paths: paths, startIndex: startIndex))
+    /// Plays `paths` in order from `startIndex`, `startSeconds` into it, replacing whatever
+    /// was loaded. `paused`: load and hold there (a restore at boot), play on `resume`.
+    public func play(paths: [String], startIndex: Int = 0, startSeconds: Double = 0,
+                     paused: Bool = false) throws(PlayerError) {
+        try engine.perform(.play(paths: paths, startIndex: startIndex, startSeconds: startSeconds, paused: paused))
+    }
+
+    /// What to play when the list runs out: called on the engine thread as soon as the
+    /// last track has been decoded (seconds before it is heard), so the next album's
+    /// first track follows gaplessly. Return nil to end. Must be quick: no waiting.
+    public func setContinuation(_ provider: @escaping @Sendable () -> [String]?) {
+        engine.setContinuation(provider)
     }
 
     public func pause() throws(PlayerError) { try engine.perform(.pause) }

@@ -1,6 +1,6 @@
 /// What a caller asks the player to do. Carried to the engine thread and answered there.
 enum PlayerCommand: Sendable {
-    case play(paths: [String], startIndex: Int)
+    case play(paths: [String], startIndex: Int, startSeconds: Double, paused: Bool)
     case pause
     case resume
     case toggle

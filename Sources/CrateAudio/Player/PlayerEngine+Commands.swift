@@ -10,14 +10,15 @@ extension PlayerEngine {
             return .failure(PlayerError(fatal ?? "no audio output"))
         }
         switch command {
-        case .play(let paths, let startIndex):
+        case .play(let paths, let startIndex, let startSeconds, let paused):
             guard !paths.isEmpty else { return .failure(PlayerError("nothing to play: no files given")) }
             guard paths.indices.contains(startIndex) else {
                 return .failure(PlayerError("no track \(startIndex + 1): only \(paths.count) given"))
             }
             flush()
             tracks = paths.map { TrackStatus(path: $0) }
-            return begin(at: startIndex, offsetFrames: 0, keepPaused: false)
+            if paused { setMode(.paused) }
+            return begin(at: startIndex, offsetSeconds: startSeconds, keepPaused: paused)
         case .pause:
             guard mode == .playing else { return .failure(PlayerError("nothing is playing")) }
             setMode(.paused)
@@ -40,9 +41,12 @@ extension PlayerEngine {
             guard let current = currentSegment()?.trackIndex else { return .failure(PlayerError("nothing is playing")) }
             flush()
             if current + 1 >= tracks.count {
-                // Past the last track: the album is over.
-                setMode(.stopped)
-                return .success(())
+                // Past the last track: on to what follows, if anything does.
+                guard let more = continuationTracks(), !more.isEmpty else {
+                    setMode(.stopped)
+                    return .success(())
+                }
+                tracks += more.map { TrackStatus(path: $0) }
             }
             return begin(at: current + 1, offsetFrames: 0)
         case .previous:
@@ -78,9 +82,10 @@ extension PlayerEngine {
 
     /// Starts decoding at `index` (skipping unplayable tracks) and sets the writer playing,
     /// unless `keepPaused` and it was paused: a seek or skip while paused stays paused.
-    func begin(at index: Int, offsetFrames: Int, keepPaused: Bool = true) -> Result<Void, PlayerError> {
+    func begin(at index: Int, offsetFrames: Int = 0, offsetSeconds: Double = 0,
+               keepPaused: Bool = true) -> Result<Void, PlayerError> {
         fatal = nil
-        guard openTrack(from: index, offsetFrames: offsetFrames) else {
+        guard openTrack(from: index, offsetFrames: offsetFrames, offsetSeconds: offsetSeconds) else {
             endOfTracks()
             if !tracks.contains(where: { $0.error == nil }) {
                 let message = "no playable tracks (\(tracks.count) tried; see status for each)"

@@ -1,3 +1,5 @@
+import CrateCore
+
 /// Decoding ahead: fills the ring track after track, so the next track's first frame
 /// follows the previous track's last frame with nothing in between (gapless).
 extension PlayerEngine {
@@ -35,12 +37,17 @@ extension PlayerEngine {
 
     /// Opens the first playable track at or after `index`, seeked to `offsetFrames`, and
     /// announces it in the timeline. False when no track from `index` on can be played.
-    func openTrack(from index: Int, offsetFrames: Int) -> Bool {
+    func openTrack(from index: Int, offsetFrames: Int, offsetSeconds: Double = 0) -> Bool {
         var index = index
         var offset = offsetFrames
+        var seconds = offsetSeconds
         while index < tracks.count {
             do {
                 let opened = try MP3Decoder(path: tracks[index].path)
+                if seconds > 0 {
+                    // Clamped inside the track: a saved position past a shortened file starts its last second.
+                    offset = min(Int((seconds * Double(opened.sampleRate)).rounded()), max(0, opened.totalFrames - opened.sampleRate))
+                }
                 if offset > 0 { try opened.seek(toFrame: offset) }
                 tracks[index].duration = Double(opened.totalFrames) / Double(opened.sampleRate)
                 let change = FormatChange(atFrame: ring.written, sampleRate: opened.sampleRate)
@@ -56,14 +63,25 @@ extension PlayerEngine {
                 trackFailed(index, error.reason)
                 index += 1
                 offset = 0
+                seconds = 0
             }
         }
         return false
     }
 
+    /// On to the next track; at the end of the list, to what the continuation offers
+    /// (the next album), so its first track is decoded while this one is still heard.
     private func advanceTrack() {
         decoder = nil
-        if !openTrack(from: decodeIndex + 1, offsetFrames: 0) { endOfTracks() }
+        var from = decodeIndex + 1
+        // Bounded: a continuation that keeps offering unplayable albums must not spin.
+        for _ in 0..<8 {
+            if openTrack(from: from, offsetFrames: 0) { return }
+            guard let more = continuationTracks(), !more.isEmpty else { break }
+            from = tracks.count
+            tracks += more.map { TrackStatus(path: $0) }
+        }
+        endOfTracks()
     }
 
     /// Everything is decoded: the writer stops when it reaches this frame.

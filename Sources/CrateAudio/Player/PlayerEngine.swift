@@ -16,6 +16,7 @@ final class PlayerEngine: @unchecked Sendable {
     let published: Mutex<PublishedState>
     private let mailbox = Mutex<[CommandSlot]>([])
     private let eventHandler = Mutex<(@Sendable (DaemonEvent.Kind, String?) -> Void)?>(nil)
+    private let continuation = Mutex<(@Sendable () -> [String]?)?>(nil)
     private let stopped = Atomic<Bool>(false)
 
     // Engine-thread state.
@@ -71,6 +72,16 @@ final class PlayerEngine: @unchecked Sendable {
 
     func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) {
         eventHandler.withLock { $0 = handler }
+    }
+
+    func setContinuation(_ provider: @escaping @Sendable () -> [String]?) {
+        continuation.withLock { $0 = provider }
+    }
+
+    /// Tracks to append when the list runs out, from the continuation (nil: none).
+    func continuationTracks() -> [String]? {
+        let provider = continuation.withLock { $0 }
+        return provider?()
     }
 
     func emit(_ kind: DaemonEvent.Kind, _ message: String? = nil) {
