@@ -5,7 +5,7 @@ extension CrateConfig {
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// The tables crate.toml may have, in the order the reference file lists them.
-    static let tableNames = ["control", "audio", "library", "log"]
+    static let tableNames = ["control", "audio", "library", "crate", "playback", "log"]
 
     /// Every problem is collected; the one earliest in the file is thrown.
     init(document: TOMLDocument) throws(ConfigError) {
@@ -54,6 +54,18 @@ extension CrateConfig {
         if let value = library.strings("paths") { self.library.paths = value }
         library.refuseUnknownKeys()
         problems += library.problems
+
+        var crate = TableReader(document, table: ["crate"])
+        if let value = crate.integer("size", in: 1...500) { self.crate.size = value }
+        if let value = crate.string("wallet", expected: "the path of a text file") { self.crate.wallet = value }
+        crate.refuseUnknownKeys()
+        problems += crate.problems
+
+        var playback = TableReader(document, table: ["playback"])
+        if let value = playback.bool("resume_on_boot") { self.playback.resumeOnBoot = value }
+        if let value = playback.integer("save_interval", in: 5...600) { self.playback.saveInterval = value }
+        playback.refuseUnknownKeys()
+        problems += playback.problems
 
         var log = TableReader(document, table: ["log"])
         if let value = log.choice("level", from: Self.logLevels) { self.log.level = value }

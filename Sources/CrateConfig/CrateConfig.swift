@@ -8,6 +8,8 @@ public struct CrateConfig: Sendable, Equatable {
     public var control = Control()
     public var audio = Audio()
     public var library = Library()
+    public var crate = Crate()
+    public var playback = Playback()
     public var log = Log()
 
     public init() {}
@@ -58,6 +60,25 @@ public struct CrateConfig: Sendable, Equatable {
         /// Folders scanned for MP3s, as written (relative paths are not resolved).
         /// TOML: `[library] paths`, an array of non-empty strings.
         public var paths: [String] = []
+        public init() {}
+    }
+
+    public struct Crate: Sendable, Equatable {
+        /// Albums in a generated crate, 1…500. TOML: `[crate] size`.
+        public var size: Int = 24
+        /// The CDs wallet: a text file of album paths or `Artist - Album` lines.
+        /// TOML: `[crate] wallet`; nil = no wallet.
+        public var wallet: String? = nil
+        public init() {}
+    }
+
+    public struct Playback: Sendable, Equatable {
+        /// After a restart or power cut: play on from the saved position (true), or wait
+        /// there paused for a press (false). TOML: `[playback] resume_on_boot`.
+        public var resumeOnBoot: Bool = false
+        /// Seconds between position saves while playing (state changes always save).
+        /// TOML: `[playback] save_interval`, 5…600.
+        public var saveInterval: Int = 30
         public init() {}
     }
 

@@ -45,6 +45,15 @@ struct TableReader {
         return number
     }
 
+    /// `true` or `false`.
+    mutating func bool(_ key: String) -> Bool? {
+        guard let entry = entry(key) else { return nil }
+        guard case .boolean(let value) = entry.value else {
+            return refuse(entry, "expected true or false, got \(entry.value.rendered)")
+        }
+        return value
+    }
+
     /// A float or an integer within `range`.
     mutating func number(_ key: String, in range: ClosedRange<Double>, expected: String) -> Double? {
         guard let entry = entry(key) else { return nil }

@@ -175,3 +175,27 @@ public struct LibraryStats: Sendable, Codable, Equatable {
         self.storeNotes = storeNotes
     }
 }
+
+/// What the user thinks of an album and how often it was heard.
+public enum AlbumOpinion: String, Sendable, Codable, Equatable {
+    case none, liked, disliked
+}
+
+/// An album in the listening history.
+public struct AlbumHistory: Sendable, Codable, Equatable {
+    public var album: AlbumSummary
+    public var opinion: AlbumOpinion
+    /// Times it was started, and times it was heard to the end.
+    public var plays: Int
+    public var completedPlays: Int
+    /// Seconds since the epoch.
+    public var lastPlayed: Double?
+
+    public init(album: AlbumSummary, opinion: AlbumOpinion, plays: Int, completedPlays: Int, lastPlayed: Double?) {
+        self.album = album
+        self.opinion = opinion
+        self.plays = plays
+        self.completedPlays = completedPlays
+        self.lastPlayed = lastPlayed
+    }
+}

@@ -27,11 +27,12 @@ final class LoadingTests: XCTestCase {
     func testTheReferenceFileDocumentsEveryKey() throws {
         let text = try ConfigFile.text(of: Self.referencePath)
         let lines = text.split(separator: "\n").map(String.init)
-        for table in ["[control]", "[audio]", "[library]", "[log]"] {
+        for table in ["[control]", "[audio]", "[library]", "[crate]", "[playback]", "[log]"] {
             XCTAssertTrue(lines.contains(table), "\(table) is missing")
         }
         let keys = ["state_dir", "socket", "socket_mode", "device", "rt_priority", "period_frames",
-                    "periods", "buffer_seconds", "sample_format", "pacing", "paths", "level"]
+                    "periods", "buffer_seconds", "sample_format", "pacing", "paths", "size", "wallet", "resume_on_boot",
+                    "save_interval", "level"]
         for key in keys {
             let index = lines.firstIndex { $0.hasPrefix("\(key) = ") || $0.hasPrefix("#\(key) = ") }
             guard let index else {
@@ -45,7 +46,8 @@ final class LoadingTests: XCTestCase {
     func testTheCommentedOutExamplesInTheReferenceFileAreValid() throws {
         let text = try ConfigFile.text(of: Self.referencePath)
         let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix("#device = ") || line.hasPrefix("#pacing = ") ? line.dropFirst() : line
+            line.hasPrefix("#device = ") || line.hasPrefix("#pacing = ") || line.hasPrefix("#wallet = ")
+                ? line.dropFirst() : line
         }.joined(separator: "\n")
         let config = try CrateConfig.parse(uncommented, source: "uncommented.toml")
         XCTAssertEqual(config.audio.device, "hw:1,0")

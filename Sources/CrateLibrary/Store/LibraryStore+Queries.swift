@@ -115,13 +115,13 @@ extension LibraryStore {
     // MARK: Rows
 
     /// The AlbumSummary columns, in the order `summary(_:)` reads them.
-    private static let summaryColumns = """
+    static let summaryColumns = """
         id, title, artist, year, super_genre, sub_genre, track_count, disc_count, duration, compilation, \
         online, folder
         """
-    private static let summarySelect = "SELECT \(summaryColumns) FROM albums"
+    static let summarySelect = "SELECT \(summaryColumns) FROM albums"
 
-    private static func summary(_ s: Statement) -> AlbumSummary {
+    static func summary(_ s: Statement) -> AlbumSummary {
         AlbumSummary(id: s.int64(0), title: s.text(1), artist: s.text(2), year: s.optionalInt(3),
                      superGenre: s.text(4), subGenre: s.optionalText(5), trackCount: s.int(6),
                      discCount: s.int(7), duration: s.double(8), compilation: s.bool(9), online: s.bool(10),

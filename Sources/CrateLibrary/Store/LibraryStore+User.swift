@@ -1,0 +1,96 @@
+import CrateCore
+
+/// What the user did: likes, dislikes, plays. Kept in user.sqlite by album key, so a
+/// rebuilt cache (new integer ids) loses none of it.
+public struct AlbumUserState: Sendable, Equatable {
+    public var opinion: AlbumOpinion = .none
+    public var plays = 0
+    public var completedPlays = 0
+    public var lastPlayed: Double?
+    public init() {}
+}
+
+extension LibraryStore {
+    /// The stable key of album `id`, or nil for an unknown id.
+    public func albumKey(id: Int64) throws(LibraryStoreError) -> String? {
+        try read { db in try db.firstRow("SELECT album_key FROM albums WHERE id = ?1", [.integer(id)]) { $0.text(0) } }
+    }
+
+    /// Likes and dislikes exclude each other: setting one clears the other.
+    public func setOpinion(_ opinion: AlbumOpinion, albumKey: String) throws(LibraryStoreError) {
+        try withUserData { db in
+            try db.run("""
+                INSERT INTO album_state (album_key, liked, disliked) VALUES (?1, ?2, ?3)
+                ON CONFLICT(album_key) DO UPDATE SET liked = excluded.liked, disliked = excluded.disliked
+                """, [.text(albumKey), .bool(opinion == .liked), .bool(opinion == .disliked)])
+        }
+    }
+
+    /// An album started (`completed` false) or was heard to its end (`completed` true).
+    public func recordPlay(albumKey: String, completed: Bool, at time: Double) throws(LibraryStoreError) {
+        try withUserData { db in
+            try db.run("""
+                INSERT INTO album_state (album_key, play_count, completed_plays, last_played) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT(album_key) DO UPDATE SET play_count = play_count + ?2,
+                    completed_plays = completed_plays + ?3, last_played = ?4
+                """, [.text(albumKey), .integer(completed ? 0 : 1), .integer(completed ? 1 : 0), .real(time)])
+        }
+    }
+
+    /// Every album's user state, by album key (albums never touched are absent).
+    public func userStates() throws(LibraryStoreError) -> [String: AlbumUserState] {
+        try withUserData { db in
+            var states: [String: AlbumUserState] = [:]
+            for (key, state) in try db.rows(
+                "SELECT album_key, liked, disliked, play_count, completed_plays, last_played FROM album_state", [],
+                { s -> (String, AlbumUserState) in
+                    var state = AlbumUserState()
+                    state.opinion = s.bool(1) ? .liked : s.bool(2) ? .disliked : .none
+                    state.plays = s.int(3)
+                    state.completedPlays = s.int(4)
+                    state.lastPlayed = s.optionalDouble(5)
+                    return (s.text(0), state)
+                }) { states[key] = state }
+            return states
+        }
+    }
+
+    /// Albums played, most recent first, with their counts.
+    public func history(limit: Int = 50) throws(LibraryStoreError) -> [AlbumHistory] {
+        let states = try userStates().filter { $0.value.lastPlayed != nil }
+        let albums = try albumsByKey(Set(states.keys))
+        return albums.compactMap { key, album -> AlbumHistory? in
+            guard let state = states[key] else { return nil }
+            return AlbumHistory(album: album, opinion: state.opinion, plays: state.plays,
+                                completedPlays: state.completedPlays, lastPlayed: state.lastPlayed)
+        }
+        .sorted { ($0.lastPlayed ?? 0, $0.album.id) > ($1.lastPlayed ?? 0, $1.album.id) }
+        .prefix(limit).map { $0 }
+    }
+
+    /// A small key/value store in user.sqlite (the queue and crate survive a power cut:
+    /// synchronous = FULL there).
+    public func userValue(_ key: String) throws(LibraryStoreError) -> String? {
+        try withUserData { db in try db.firstRow("SELECT value FROM key_values WHERE key = ?1", [.text(key)]) { $0.text(0) } }
+    }
+
+    public func setUserValue(_ key: String, _ value: String?) throws(LibraryStoreError) {
+        try withUserData { db in
+            if let value {
+                try db.run("INSERT INTO key_values (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2",
+                           [.text(key), .text(value)])
+            } else {
+                try db.run("DELETE FROM key_values WHERE key = ?1", [.text(key)])
+            }
+        }
+    }
+
+    /// Albums for a set of keys (those still in the library).
+    func albumsByKey(_ keys: Set<String>) throws(LibraryStoreError) -> [(String, AlbumSummary)] {
+        guard !keys.isEmpty else { return [] }
+        return try read { db in
+            try db.rows("SELECT \(Self.summaryColumns), album_key FROM albums", [], { s in (s.text(12), Self.summary(s)) })
+                .filter { keys.contains($0.0) }
+        }
+    }
+}
