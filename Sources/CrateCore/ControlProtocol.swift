@@ -15,6 +15,14 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case libraryScan = "library-scan"
     case libraryStats = "library-stats"
     case albums, album, artists, genres
+    case crate
+    case crateRegenerate = "crate-regenerate"
+    case dial, like, dislike, unlike, queue
+    case queueAdd = "queue-add"
+    case queueNext = "queue-next"
+    case nextAlbum = "next-album"
+    case prevAlbum = "prev-album"
+    case history, diagnostics
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -30,9 +38,16 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     /// `albums`: only this super-genre or sub-category, only this artist.
     public var genre: String?
     public var artist: String?
+    /// `crate`: the CDs wallet crate.
+    public var wallet: Bool?
+    /// `dial`: the position to turn to ("my-crate" … "mystery", or 1…5).
+    public var position: String?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
-                full: Bool? = nil, genre: String? = nil, artist: String? = nil) {
+                full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
+                position: String? = nil) {
+        self.wallet = wallet
+        self.position = position
         self.cmd = cmd.rawValue
         self.paths = paths
         self.seconds = seconds
@@ -76,6 +91,9 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var artists: [ArtistSummary]?
     public var genres: [GenreSummary]?
     public var library: LibraryStats?
+    public var crate: CrateView?
+    public var queue: QueueView?
+    public var history: [AlbumHistory]?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok

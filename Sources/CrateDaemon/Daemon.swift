@@ -2,8 +2,10 @@ import CrateAudio
 import CrateConfig
 import CrateCore
 import CrateLibrary
+import CratePosix
 import Glibc
 import Logging
+import Synchronization
 
 /// The whole daemon, assembled from a configuration: player, router, control socket.
 public final class Daemon: Sendable {
@@ -12,6 +14,7 @@ public final class Daemon: Sendable {
     private let player: Player
     private let server: ControlServer
     private let logger: Logger
+    private let stopping = StopFlag()
 
     /// Builds everything; nothing listens until `start()`.
     public init(config: CrateConfig, configPath: String?, logger: Logger) {
@@ -36,8 +39,13 @@ public final class Daemon: Sendable {
             libraryProblem = "library unavailable: \(error)"
             logger.error("\(libraryProblem!)")
         }
-        router = Router(player: player, library: library, libraryProblem: libraryProblem, configPath: configPath,
-                        warnings: warnings, logger: logger)
+        var session: AlbumSession? = nil
+        if let library {
+            let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet)
+            session = AlbumSession(library: library, player: player, maker: maker, logger: logger)
+        }
+        router = Router(player: player, library: library, libraryProblem: libraryProblem, session: session,
+                        configPath: configPath, warnings: warnings, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger)
     }
@@ -46,6 +54,8 @@ public final class Daemon: Sendable {
         try server.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
         resumeScanIfNeeded()
+        router.session?.restore(resume: config.playback.resumeOnBoot)
+        startPositionSaver()
     }
 
     /// A scan cut short by a stop or crash is resumed; a library with roots but no albums
@@ -62,7 +72,31 @@ public final class Daemon: Sendable {
         }
     }
 
+    /// While playing, the position is saved every `save_interval` seconds (state changes
+    /// save at once): a power cut loses at most that much.
+    private func startPositionSaver() {
+        guard let session = router.session else { return }
+        let interval = config.playback.saveInterval
+        let stopping = self.stopping
+        do {
+            _ = try PosixThread.spawn(name: "crate-save") {
+                var waited = 0
+                while !stopping.isSet {
+                    sleep(1)
+                    waited += 1
+                    guard waited >= interval else { continue }
+                    waited = 0
+                    if session.player.status().state == .playing { session.save() }
+                }
+            }
+        } catch {
+            logger.error("cannot start the position saver: \(error); positions are saved on state changes only")
+        }
+    }
+
     public func stop() {
+        stopping.set()
+        router.session?.save()
         router.library?.cancelScan()
         server.stop()
         player.shutdown()
@@ -84,4 +118,11 @@ public final class Daemon: Sendable {
         }
         return nil
     }
+}
+
+/// Tells background loops the daemon is stopping.
+final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
 }

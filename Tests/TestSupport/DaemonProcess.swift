@@ -29,7 +29,7 @@ public final class DaemonProcess {
     /// `device` nil leaves `[audio] device` unset (the no-card fallback path); `launcher`
     /// runs crated through another program (e.g. setpriv to drop capabilities).
     public init(dir: String, device: String? = "", extraAudio: String = "pacing = \"clock\"",
-                launcher: [String] = [], libraryPaths: [String] = []) throws {
+                launcher: [String] = [], libraryPaths: [String] = [], extraConfig: String = "") throws {
         self.dir = dir
         socket = dir + "/crate.sock"
         capture = dir + "/capture.raw"
@@ -53,6 +53,7 @@ public final class DaemonProcess {
             paths = [\(libraryPaths.map { "\"\($0)\"" }.joined(separator: ", "))]
             [log]
             level = "debug"
+            \(extraConfig)
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let crated = try Self.executable("crated")

@@ -6,7 +6,13 @@ import Foundation
 public struct LibraryFixture {
     public let root: String
 
-    public init(root: String) { self.root = root }
+    /// Length of every generated track.
+    public let seconds: Double
+
+    public init(root: String, seconds: Double = 0.3) {
+        self.root = root
+        self.seconds = seconds
+    }
 
     public struct Track {
         public var file: String
@@ -38,16 +44,18 @@ public struct LibraryFixture {
         }
     }
 
-    /// One 0.3 s tone, encoded once per distinct tag set (lame is the slow part).
-    public static let tone: [Int16] = AudioFixtures.sweep(rate: 44100, seconds: 0.3, from: 300, to: 900)
+    /// A short rising tone, different for every track so no two decodes are alike.
+    func tone(_ index: Int) -> [Int16] {
+        AudioFixtures.sweep(rate: 44100, seconds: seconds, from: 200 + 37 * Double(index % 50), to: 900)
+    }
 
     /// Writes `tracks` into `folder` (relative to the root), creating folders as needed.
     public func add(_ folder: String, _ tracks: [Track]) throws {
         let dir = root + "/" + folder
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for track in tracks {
+        for (index, track) in tracks.enumerated() {
             let raw = dir + "/.tone.raw"
-            try AudioFixtures.writeRaw(Self.tone, to: raw)
+            try AudioFixtures.writeRaw(tone(index + folder.utf8.count), to: raw)
             var args = ["--quiet", "-r", "-s", "44.1", "--bitwidth", "16", "--signed", "--little-endian", "-m", "j",
                         "-b", "96", "--id3v2-utf16"]
             if let v = track.title { args += ["--tt", v] }
@@ -70,7 +78,7 @@ public struct LibraryFixture {
     public func addUntaggedBulk(albums: Int, tracks: Int, under folder: String) throws {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let seed = root + "/.seed.mp3"
-        try AudioFixtures.encodeMP3(Self.tone, rate: 44100, channels: 2, encoding: .cbr(kbps: 96), to: seed)
+        try AudioFixtures.encodeMP3(tone(0), rate: 44100, channels: 2, encoding: .cbr(kbps: 96), to: seed)
         for a in 1...albums {
             let dir = "\(root)/\(folder)/Artist \(a) - Album \(a)"
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -91,10 +91,11 @@ enum RequestValidator {
             if !seconds.isFinite || seconds < 0 {
                 return "seek: 'seconds' must be a finite number >= 0, got \(seconds)"
             }
-        case .album:
-            if request.album == nil { return "album needs 'album': a library album id" }
+        case .album, .queueAdd, .queueNext:
+            if request.album == nil { return "\(command.rawValue) needs 'album': a library album id" }
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
-             .libraryScan, .libraryStats, .albums, .artists, .genres:
+             .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
+             .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics:
             break
         }
         return nil

@@ -43,17 +43,7 @@ extension Router {
         publish(.scanStarted, full ? "full library scan started" : "library scan started")
     }
 
-    /// The track paths of a library album, in album order.
-    func albumTracks(_ id: Int64) throws -> [String] {
-        let library = try requireLibrary()
-        guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
-        guard detail.album.online else {
-            throw RouterError("album \(id) (\(detail.album.title)) is offline: its drive or share is not reachable")
-        }
-        return detail.tracks.map(\.path)
-    }
-
-    private func requireLibrary() throws -> Library {
+    func requireLibrary() throws -> Library {
         guard let library else { throw RouterError(libraryProblem ?? "the library is not available") }
         return library
     }

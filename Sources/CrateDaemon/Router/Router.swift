@@ -16,6 +16,8 @@ public final class Router: ControlHandler {
     /// nil when the store could not be opened; `libraryProblem` then says why.
     let library: Library?
     let libraryProblem: String?
+    /// The album queue and crates; nil without a library.
+    let session: AlbumSession?
     let logger: Logger
     private let configPath: String?
     private let startedAt = MonotonicClock.now()
@@ -23,11 +25,12 @@ public final class Router: ControlHandler {
     private let subscribers = Mutex<[Int: @Sendable (DaemonEvent) -> Void]>([:])
     private let nextSubscriber = Atomic<Int>(0)
 
-    public init(player: Player, library: Library?, libraryProblem: String?, configPath: String?,
-                warnings: [String], logger: Logger) {
+    init(player: Player, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
+         warnings: [String], logger: Logger) {
         self.player = player
         self.library = library
         self.libraryProblem = libraryProblem
+        self.session = session
         self.configPath = configPath
         self.daemonWarnings = warnings
         self.logger = logger
@@ -42,9 +45,17 @@ public final class Router: ControlHandler {
             switch command {
             case .ping, .status, .subscribe: break
             case .play:
-                let tracks = try request.album.map(albumTracks) ?? FolderAlbum.expand(request.paths ?? [])
-                logger.info("play: \(tracks.count) track(s) from \(request.album.map { "album \($0)" } ?? "\(request.paths ?? [])")")
-                try player.play(paths: tracks)
+                if let album = request.album {
+                    logger.info("play: album \(album)")
+                    guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
+                    try session.play(album: album)
+                } else {
+                    let tracks = try FolderAlbum.expand(request.paths ?? [])
+                    logger.info("play: \(tracks.count) track(s) from \(request.paths ?? [])")
+                    // Files outside the library: no album to follow them.
+                    session?.forgetCurrent()
+                    try player.play(paths: tracks)
+                }
             case .pause: try player.pause()
             case .resume: try player.resume()
             case .toggle: try player.toggle()
@@ -56,6 +67,9 @@ public final class Router: ControlHandler {
                 try player.seek(to: seconds)
             case .libraryScan, .libraryStats, .albums, .album, .artists, .genres:
                 return try handleLibrary(command, request)
+            case .crate, .crateRegenerate, .dial, .like, .dislike, .unlike, .queue, .queueAdd, .queueNext,
+                 .nextAlbum, .prevAlbum, .history, .diagnostics:
+                return try handleQueue(command, request)
             }
         } catch let error as PlayerError {
             return .failure(error.message)
@@ -94,7 +108,9 @@ public final class Router: ControlHandler {
 
     func publish(_ kind: DaemonEvent.Kind, _ message: String?, progress: ScanProgress? = nil,
                  report: ScanReport? = nil) {
-        let event = DaemonEvent(event: kind, message: message, status: player.status(), scanProgress: progress,
+        let status = player.status()
+        if progress == nil && report == nil { session?.playerChanged(kind, status) }
+        let event = DaemonEvent(event: kind, message: message, status: status, scanProgress: progress,
                                 scanReport: report)
         for sink in subscribers.withLock({ Array($0.values) }) { sink(event) }
     }

@@ -13,13 +13,12 @@
 ///
 /// We deliberately do not promise the stricter-sounding "a signal repeats only when no
 /// other has picks left": with 7 wild cards and 3 others it forces w o w o w o w w w w,
-/// a cluster of four at the end, where spreading gives w w o w w o w w o w (no run > 2).
+/// a cluster of four at the end, where spreading gives w o w w o w w o w w (no run > 2).
 ///
 /// Beyond that, positions follow each signal's ideal spacing: the k-th pick of a signal
 /// with c picks ideally sits at (k + ½) / c of the crate; the earliest ideal position goes
-/// next (ties in signal order). With equal counts this is a plain round robin; with
-/// 50/30/20 it gives a b a c a b a c …, so the first albums on the knob already show the
-/// blend.
+/// next (ties in signal order). With equal counts this is a plain round robin; counts
+/// 5/3/2 give a b c a b a c a b a, so the first albums on the knob already show the blend.
 enum CrateInterleave {
     static func order(counts: [Int]) -> [Int] {
         let counts = counts.map { max(0, $0) }

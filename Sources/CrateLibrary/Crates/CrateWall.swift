@@ -31,7 +31,9 @@ public enum CrateWall {
                          seed: seed ^ (UInt64($0.index + 1) &* 0xD1B5_4A32_D192_ED03))
         }
         var picks: [[Int64]] = signals.map { _ in [] }
-        var taken = Set<Int64>(minimumCapacity: size)
+        let offered = signals.reduce(0) { $0 + candidates[$1].count }
+        var taken = IDSet(minimumCapacity: min(size, offered))
+        let excluded = IDSet(candidates.excluded)
         var out = signals.map { _ in false }
         var asked = planned
         var notes: [String] = []
@@ -42,7 +44,7 @@ public enum CrateWall {
             var short: [(signal: Int, asked: Int, got: Int)] = []
             for i in drawOrder where asked[i] > 0 {
                 var got = 0
-                while got < asked[i], let id = pickers[i].next(taken: taken, excluded: candidates.excluded) {
+                while got < asked[i], let id = pickers[i].next(taken: taken, excluded: excluded) {
                     taken.insert(id)
                     picks[i].append(id)
                     got += 1

@@ -32,7 +32,7 @@ struct SignalPicker {
 
     /// The next album for this signal, or nil when its list is exhausted. Ids already in
     /// `taken` (by this or an earlier signal) and `excluded` ones are skipped.
-    mutating func next(taken: Set<Int64>, excluded: Set<Int64>) -> Int64? {
+    mutating func next(taken: IDSet, excluded: IDSet) -> Int64? {
         while true {
             while window.count < windowSize, cursor < list.count {
                 let id = list[cursor]

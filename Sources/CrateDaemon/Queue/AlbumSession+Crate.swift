@@ -1,0 +1,71 @@
+import CrateCore
+import CrateLibrary
+import Glibc
+
+/// Crates, the dial and opinions, as the session keeps them.
+extension AlbumSession {
+    /// A crate exists (the Crate Wall, made on first use).
+    func ensureCrate() throws {
+        if state.withLock({ $0.crate.items.isEmpty }) { try regenerateCrate() }
+    }
+
+    /// A fresh crate of the current kind with a new seed.
+    func regenerateCrate() throws {
+        var crate = state.withLock { $0.crate }
+        crate.seed = UInt64(time(nil)) &* 6_364_136_223_846_793_005 &+ crate.seed
+        crate.cursor = 0
+        try maker.fill(&crate)
+        let filled = crate
+        state.withLock { $0.crate = filled }
+        logger.info("crate regenerated: \(filled.items.count) albums (\(filled.kind), dial \(filled.dial.rawValue))")
+        save()
+    }
+
+    func switchCrate(to kind: CrateState.Kind) throws {
+        var crate = state.withLock { $0.crate }
+        crate.kind = kind
+        crate.cursor = 0
+        try maker.fill(&crate)
+        let filled = crate
+        state.withLock { $0.crate = filled }
+        save()
+    }
+
+    /// The Crate Dial: a new weighting, a new Crate Wall.
+    func turnDial(to position: DialPosition) throws {
+        state.withLock { s in
+            s.crate.dial = position
+            s.crate.kind = .wall
+        }
+        try regenerateCrate()
+    }
+
+    /// Like, dislike or neither; a dislike of the album playing skips to the next album
+    /// and takes the album out of the crate and the queue.
+    func setOpinion(_ opinion: AlbumOpinion, album: Int64?) throws {
+        guard let id = album ?? state.withLock({ $0.current }) else {
+            throw RouterError("nothing is playing: name an album with --album ID")
+        }
+        guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }
+        try library.store.setOpinion(opinion, albumKey: key)
+        logger.info("album \(id): \(opinion.rawValue)")
+        guard opinion == .disliked else { return save() }
+        let playing = state.withLock { s -> Bool in
+            s.crate.items.removeAll { $0.albumID == id }
+            s.queued.removeAll { $0 == id }
+            return s.current == id
+        }
+        if playing {
+            do { try nextAlbumNow() } catch { try player.stop() }
+        }
+        save()
+    }
+
+    func enqueue(_ id: Int64, next: Bool) throws {
+        _ = try playablePaths(id)
+        state.withLock { s in
+            if next { s.queued.insert(id, at: 0) } else { s.queued.append(id) }
+        }
+        save()
+    }
+}

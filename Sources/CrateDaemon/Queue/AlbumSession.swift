@@ -1,0 +1,222 @@
+import CrateAudio
+import CrateCore
+import CrateLibrary
+import FoundationEssentials
+import Glibc
+import Logging
+import Synchronization
+
+/// The album queue: what plays now, what follows (albums queued by hand, then the crate
+/// the current album came from), the listening history it leaves, and the state that
+/// must survive a power cut. Speaks to the player only in track paths.
+final class AlbumSession: Sendable {
+    static let stateKey = "session"
+    let library: Library
+    let player: Player
+    let maker: CrateMaker
+    let logger: Logger
+    let state: Mutex<SessionState>
+
+    init(library: Library, player: Player, maker: CrateMaker, logger: Logger) {
+        self.library = library
+        self.player = player
+        self.maker = maker
+        self.logger = logger
+        var saved = SessionState()
+        do {
+            if let text = try library.store.userValue(Self.stateKey) {
+                saved = try JSONDecoder().decode(SessionState.self, from: Data(text.utf8))
+            }
+        } catch {
+            logger.error("the saved queue could not be read (\(error)); starting with an empty one")
+        }
+        state = Mutex(saved)
+        player.setContinuation { [weak self] in self?.continuation() }
+    }
+
+    // MARK: playing albums
+
+    /// Plays album `id` from its first track (or `track`, `seconds` in), replacing the list.
+    func play(album id: Int64, track: Int = 0, seconds: Double = 0, paused: Bool = false) throws {
+        let paths = try playablePaths(id)
+        // The new mapping is in place before the player starts, so its first track event
+        // already finds this album.
+        let before = state.withLock { s -> SessionState in
+            let before = s
+            if let previous = s.current, previous != id {
+                s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
+            }
+            s.current = id
+            s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
+            s.trackInAlbum = track
+            s.position = seconds
+            return before
+        }
+        do {
+            try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
+        } catch {
+            state.withLock { $0 = before }
+            throw error
+        }
+        if !paused { recordPlay(id, completed: false) }
+        save()
+    }
+
+    /// Files played from outside the library: nothing is current, nothing follows them.
+    func forgetCurrent() {
+        state.withLock { s in
+            s.current = nil
+            s.segments = []
+        }
+        save()
+    }
+
+    /// Called on the engine thread when the list is fully decoded: the next album's tracks.
+    func continuation() -> [String]? {
+        // Not taken off the hand queue yet: that happens when it is heard, so a power cut
+        // before then keeps it queued.
+        guard !state.withLock({ $0.segments.isEmpty }), let next = nextAlbum(consume: false) else { return nil }
+        do {
+            let paths = try playablePaths(next)
+            state.withLock { s in
+                let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
+                s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
+            }
+            logger.info("auto-advance: album \(next) follows")
+            return paths
+        } catch {
+            logger.error("auto-advance: album \(next) cannot be played: \(error)")
+            return nil
+        }
+    }
+
+    /// The album to follow the current one: the first queued by hand, else the crate's
+    /// next. `consume` takes it off the hand queue.
+    func nextAlbum(consume: Bool) -> Int64? {
+        let disliked = dislikedIDs()
+        return state.withLock { s in
+            let appended = Set(s.segments.map(\.albumID))
+            if let index = s.queued.firstIndex(where: { !disliked.contains($0) && !appended.contains($0) }) {
+                let id = s.queued[index]
+                if consume { s.queued.removeSubrange(...index) }
+                return id
+            }
+            let after = s.segments.last?.albumID ?? s.current
+            return s.crate.album(after: after, skipping: disliked.union(appended))
+        }
+    }
+
+    func nextAlbumNow() throws {
+        guard let next = nextAlbum(consume: true) else { throw RouterError("no album follows in the queue or the crate") }
+        try play(album: next)
+    }
+
+    /// Back to the previous album heard, or the start of this one when more than 3 s in.
+    func previousAlbumNow() throws {
+        let status = player.status()
+        let (current, previous, inAlbum) = state.withLock { s in
+            (s.current, s.played.last, s.segment(containing: status.currentIndex ?? 0).map {
+                (status.currentIndex ?? 0) - $0.startIndex
+            } ?? 0)
+        }
+        guard let current else { throw RouterError("nothing is playing") }
+        if inAlbum > 0 || status.position > 3 || previous == nil {
+            return try play(album: current)
+        }
+        state.withLock { s in _ = s.played.popLast(); s.current = nil }
+        try play(album: previous!)
+    }
+
+    // MARK: following playback
+
+    /// The player moved: an album boundary crossed by auto-advance makes the next album
+    /// current (the previous one was heard to its end); the end of everything too.
+    func playerChanged(_ kind: DaemonEvent.Kind, _ status: PlayerStatus) {
+        var finished: Int64? = nil, started: Int64? = nil
+        state.withLock { s in
+            if let index = status.currentIndex, let segment = s.segment(containing: index) {
+                if segment.albumID != s.current {
+                    finished = s.current
+                    started = segment.albumID
+                    if let old = s.current { s.played = (s.played + [old]).suffix(SessionState.playedLimit) }
+                    s.current = segment.albumID
+                    if let queued = s.queued.firstIndex(of: segment.albumID) { s.queued.remove(at: queued) }
+                    // Segments before this one are history: the list now starts mid-way.
+                    s.segments.removeAll { $0.startIndex + $0.trackCount <= segment.startIndex }
+                }
+                s.trackInAlbum = index - segment.startIndex
+                s.position = status.position
+            } else if status.state == .idle, kind == .state, s.current != nil {
+                finished = s.current
+                s.current = nil
+                s.segments = []
+            }
+        }
+        if let finished { recordPlay(finished, completed: true) }
+        if let started { recordPlay(started, completed: false) }
+        if kind == .state || kind == .track { save() }
+    }
+
+    // MARK: persistence
+
+    /// Saved on every state change and every `save_interval` while playing; user.sqlite
+    /// is synchronous = FULL, so what was saved survives a power cut.
+    func save() {
+        let status = player.status()
+        let snapshot = state.withLock { s -> SessionState in
+            if let index = status.currentIndex, let segment = s.segment(containing: index) {
+                s.trackInAlbum = index - segment.startIndex
+                s.position = status.position
+            }
+            return s
+        }
+        do {
+            let text = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
+            try library.store.setUserValue(Self.stateKey, text)
+        } catch {
+            logger.error("could not save the queue and position: \(error)")
+        }
+    }
+
+    /// At start-up: the album and position saved last, paused unless `resume`.
+    func restore(resume: Bool) {
+        let saved = state.withLock { $0 }
+        guard let album = saved.current else { return }
+        do {
+            try play(album: album, track: saved.trackInAlbum, seconds: saved.position, paused: !resume)
+            logger.info("restored album \(album), track \(saved.trackInAlbum + 1) at \(saved.position) s\(resume ? ", playing" : ", paused")")
+        } catch {
+            logger.error("could not restore album \(album): \(error)")
+        }
+    }
+
+    // MARK: helpers
+
+    func playablePaths(_ id: Int64) throws -> [String] {
+        guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
+        guard detail.album.online else {
+            throw RouterError("album \(id) (\(detail.album.title)) is offline: its drive or share is not reachable")
+        }
+        guard !detail.tracks.isEmpty else { throw RouterError("album \(id) has no tracks") }
+        return detail.tracks.map(\.path)
+    }
+
+    func dislikedIDs() -> Set<Int64> {
+        do {
+            let keys = Set(try library.store.userStates().filter { $0.value.opinion == .disliked }.keys)
+            return Set(try library.store.albumIDs(keys: keys))
+        } catch {
+            logger.error("cannot read dislikes: \(error)")
+            return []
+        }
+    }
+
+    func recordPlay(_ id: Int64, completed: Bool) {
+        do {
+            guard let key = try library.store.albumKey(id: id) else { return }
+            try library.store.recordPlay(albumKey: key, completed: completed, at: Double(time(nil)))
+        } catch {
+            logger.error("could not record the play of album \(id): \(error)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import CrateConfig
+import CrateCore
+import CrateLibrary
+import Glibc
+
+/// Fills a crate of a given kind from the library: the Crate Wall (or a genre crate)
+/// through the signals and the dial's weights, an artist's catalog, or the CDs wallet.
+struct CrateMaker {
+    let library: Library
+    let size: Int
+    let walletPath: String?
+
+    func fill(_ crate: inout CrateState) throws {
+        crate.planned = [:]
+        crate.actual = [:]
+        crate.notes = []
+        crate.unresolved = []
+        switch crate.kind {
+        case .wall, .genre:
+            let scope = try scope(of: crate.kind)
+            let candidates = try CrateSignalSource.candidates(store: library.store, scope: scope, seed: crate.seed)
+            let result = CrateWall.generate(candidates: candidates, dial: crate.dial, size: size, seed: crate.seed)
+            crate.items = result.entries.map { .init(albumID: $0.albumID, reason: $0.signal.rawValue) }
+            crate.planned = Dictionary(uniqueKeysWithValues: result.planned.map { ($0.key.rawValue, $0.value) })
+            crate.actual = Dictionary(uniqueKeysWithValues: result.actual.map { ($0.key.rawValue, $0.value) })
+            crate.notes = result.redistributed
+        case .artist(let name):
+            let albums = CrateOrdering.artistCatalog(try library.store.albums(artist: name))
+            guard !albums.isEmpty else { throw RouterError("no albums by '\(name)' in the library") }
+            crate.items = albums.map { .init(albumID: $0.id, reason: "catalog") }
+        case .wallet:
+            let resolved = try wallet()
+            crate.items = resolved.albums.map { .init(albumID: $0, reason: "wallet") }
+            crate.unresolved = resolved.unresolved
+        }
+        crate.cursor = min(crate.cursor, max(0, crate.items.count - 1))
+    }
+
+    func scope(of kind: CrateState.Kind) throws -> CrateScope {
+        guard case .genre(let name) = kind else { return .all }
+        let filter = try GenreFilter(name)
+        if let superGenre = filter.superGenre { return .superGenre(superGenre) }
+        return .subGenre(filter.subGenre ?? name)
+    }
+
+    /// The wallet file's albums, deduplicated and sorted, and the lines that matched none.
+    private func wallet() throws -> (albums: [Int64], unresolved: [String]) {
+        guard let walletPath else { throw RouterError("no CDs wallet: set [crate] wallet in the configuration") }
+        let text = try TextFile.read(walletPath)
+        let everything = try library.store.albums()
+        var walletAlbums: [WalletAlbum] = []
+        for album in everything {
+            guard let paths = try library.store.albumPaths(id: album.id) else { continue }
+            walletAlbums.append(WalletAlbum(id: album.id, artist: album.artist, title: album.title,
+                                            folder: album.folder, trackPaths: paths))
+        }
+        let result = CDsWallet.resolve(CDsWallet.parse(text), albums: walletAlbums)
+        return (result.albums.map(\.id), result.unresolved.map { "line \($0.line): \($0.text)" })
+    }
+}
+
+/// A small text file read whole (the wallet), with the reason when it cannot be.
+enum TextFile {
+    static func read(_ path: String) throws -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw RouterError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < 4 << 20 {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw RouterError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

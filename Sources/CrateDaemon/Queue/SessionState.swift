@@ -1,0 +1,68 @@
+import CrateLibrary
+
+/// Everything the box must remember across a power cut: the crate under the knob, the
+/// albums queued, the album playing and where. Saved as JSON in user.sqlite.
+struct SessionState: Codable, Sendable, Equatable {
+    var crate = CrateState()
+    /// Albums queued by hand, in order; they come before the crate's next albums.
+    var queued: [Int64] = []
+    /// Albums heard before the current one this session, latest last (for prev-album).
+    var played: [Int64] = []
+    var current: Int64?
+    /// How the player's track list maps to albums: the current album, then what the
+    /// continuation appended after it.
+    var segments: [AlbumSegment] = []
+    /// Where the current album was when last saved.
+    var trackInAlbum = 0
+    var position = 0.0
+
+    static let playedLimit = 50
+
+    /// The album owning player track `index`.
+    func segment(containing index: Int) -> AlbumSegment? {
+        segments.last { $0.startIndex <= index && index < $0.startIndex + $0.trackCount }
+    }
+}
+
+struct AlbumSegment: Codable, Sendable, Equatable {
+    var albumID: Int64
+    var startIndex: Int
+    var trackCount: Int
+}
+
+/// Which crate is current and what it holds.
+struct CrateState: Codable, Sendable, Equatable {
+    enum Kind: Codable, Sendable, Equatable {
+        case wall
+        case genre(String)
+        case artist(String)
+        case wallet
+    }
+
+    var kind = Kind.wall
+    var dial = DialPosition.mixed
+    var seed: UInt64 = 1
+    var items: [Item] = []
+    var cursor = 0
+    var planned: [String: Int] = [:]
+    var actual: [String: Int] = [:]
+    var notes: [String] = []
+    var unresolved: [String] = []
+
+    struct Item: Codable, Sendable, Equatable {
+        var albumID: Int64
+        var reason: String
+    }
+
+    /// The crate album after `albumID` (or the one under the knob when `albumID` is not
+    /// in this crate), skipping `skip`.
+    func album(after albumID: Int64?, skipping skip: Set<Int64>) -> Int64? {
+        let start: Int
+        if let albumID, let index = items.firstIndex(where: { $0.albumID == albumID }) {
+            start = index + 1
+        } else {
+            start = cursor
+        }
+        return items.dropFirst(start).first { !skip.contains($0.albumID) }?.albumID
+    }
+}

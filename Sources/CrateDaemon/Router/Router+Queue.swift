@@ -1,0 +1,102 @@
+import CrateCore
+import CrateLibrary
+
+/// Albums, crates, the dial, opinions and history: the product's heart, over the socket.
+extension Router {
+    func handleQueue(_ command: ControlCommand, _ request: ControlRequest) throws -> ControlReply {
+        let library = try requireLibrary()
+        guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
+        var reply = ControlReply(ok: true)
+        switch command {
+        case .crate:
+            if request.genre != nil || request.artist != nil || request.wallet == true {
+                let kind: CrateState.Kind = if let genre = request.genre { .genre(genre) }
+                    else if let artist = request.artist { .artist(artist) } else { .wallet }
+                try session.switchCrate(to: kind)
+            } else {
+                try session.ensureCrate()
+            }
+            reply.crate = try crateView(session, library)
+        case .crateRegenerate:
+            try session.regenerateCrate()
+            reply.crate = try crateView(session, library)
+        case .dial:
+            if let name = request.position {
+                guard let position = DialPosition(name: name) else {
+                    let names = DialPosition.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw RouterError("unknown dial position '\(name)' (one of \(names), or 1 to 5)")
+                }
+                try session.turnDial(to: position)
+            } else {
+                try session.ensureCrate()
+            }
+            reply.crate = try crateView(session, library)
+        case .like, .dislike, .unlike:
+            let opinion: AlbumOpinion = command == .like ? .liked : command == .dislike ? .disliked : .none
+            try session.setOpinion(opinion, album: request.album)
+            reply.status = status()
+        case .queue:
+            reply.queue = try queueView(session, library)
+        case .queueAdd, .queueNext:
+            try session.enqueue(request.album ?? -1, next: command == .queueNext)
+            reply.queue = try queueView(session, library)
+        case .nextAlbum:
+            try session.nextAlbumNow()
+            reply.status = status()
+        case .prevAlbum:
+            try session.previousAlbumNow()
+            reply.status = status()
+        case .history:
+            reply.history = try library.store.history()
+        case .diagnostics:
+            try session.ensureCrate()
+            reply.crate = try crateView(session, library)
+            reply.queue = try queueView(session, library)
+            reply.library = try library.stats()
+            reply.status = status()
+        default:
+            throw RouterError("\(command.rawValue) is not a queue command")
+        }
+        return reply
+    }
+
+    private func crateView(_ session: AlbumSession, _ library: Library) throws -> CrateView {
+        let crate = session.state.withLock { $0.crate }
+        let albums = try summaries(crate.items.map(\.albumID), library)
+        let items = zip(crate.items, albums).compactMap { item, album in
+            album.map { CrateItemView(album: $0, reason: item.reason) }
+        }
+        let name: String = switch crate.kind {
+        case .wall: "Crate"
+        case .genre(let genre): genre
+        case .artist(let artist): "Artist: \(artist)"
+        case .wallet: "CDs"
+        }
+        return CrateView(name: name, dial: crate.dial.rawValue, items: items, cursor: crate.cursor,
+                         planned: crate.planned, actual: crate.actual, notes: crate.notes, unresolved: crate.unresolved)
+    }
+
+    private func queueView(_ session: AlbumSession, _ library: Library) throws -> QueueView {
+        let (current, queued, crate, appended) = session.state.withLock {
+            ($0.current, $0.queued, $0.crate, Set($0.segments.map(\.albumID)))
+        }
+        let disliked = session.dislikedIDs()
+        var upcoming: [Int64] = []
+        var after = current
+        while upcoming.count < 5, let next = crate.album(after: after, skipping: disliked.union(appended).union(upcoming)) {
+            upcoming.append(next)
+            after = next
+        }
+        return QueueView(current: try current.flatMap { try library.store.album(id: $0)?.album },
+                         queued: try summaries(queued, library).compactMap { $0 },
+                         fromCrate: try summaries(upcoming, library).compactMap { $0 })
+    }
+
+    /// Summaries for ids, nil where an album has left the library.
+    private func summaries(_ ids: [Int64], _ library: Library) throws -> [AlbumSummary?] {
+        let wanted = Set(ids)
+        var byID: [Int64: AlbumSummary] = [:]
+        for album in try library.store.albums() where wanted.contains(album.id) { byID[album.id] = album }
+        return ids.map { byID[$0] }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import CrateCore
+
+struct CrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crate", abstract: "Show the crate under the knob, or make a genre, artist or wallet crate current.",
+        subcommands: [CrateShowCommand.self, CrateRegenerateCommand.self], defaultSubcommand: CrateShowCommand.self)
+}
+
+struct CrateShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "The crate's albums in knob order, with the signal that picked each.")
+    @Option(help: "A genre crate: a super-genre (Jazz) or sub-category (Bebop).") var genre: String?
+    @Option(help: "An artist's catalog, oldest first.") var artist: String?
+    @Flag(help: "The CDs wallet ([crate] wallet).") var wallet = false
+    @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
+
+    func validate() throws {
+        if [genre != nil, artist != nil, wallet].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --genre, --artist or --wallet.")
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let request = ControlRequest(cmd: .crate, genre: genre, artist: artist, wallet: wallet ? true : nil)
+            try connection.perform(request) { reply throws(AdminError) in
+                if let crate = reply.crate { Output.line(QueueFormat.crate(crate)) }
+            }
+        }
+    }
+}
+
+struct CrateRegenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "regenerate", abstract: "A fresh crate of the same kind.")
+    @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
+
+    func run() throws {
+        try reportingFailures {
+            try connection.perform(ControlRequest(cmd: .crateRegenerate)) { reply throws(AdminError) in
+                if let crate = reply.crate { Output.line(QueueFormat.crate(crate)) }
+            }
+        }
+    }
+}
+
+struct DialCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dial",
+        abstract: "Show the Crate Dial, or turn it (my-crate, curated, mixed, deep-dig, mystery, or 1-5).",
+        discussion: "Turning the dial regenerates the Crate Wall with that position's weights.")
+    @Argument(help: "The position to turn to.") var position: String?
+    @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
+
+    func run() throws {
+        try reportingFailures {
+            try connection.perform(ControlRequest(cmd: .dial, position: position)) { reply throws(AdminError) in
+                if let crate = reply.crate { Output.line(QueueFormat.dial(crate)) }
+            }
+        }
+    }
+}
+
+/// like / dislike / unlike share everything but the command.
+struct OpinionCommand: ParsableArguments {
+    @Option(help: "The album's id; default: the album playing.") var album: Int64?
+    @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
+
+    func send(_ command: ControlCommand) throws(AdminError) {
+        try connection.perform(ControlRequest(cmd: command, album: album)) { reply in
+            Output.line(reply.status.map { HumanFormat.summary($0.player) } ?? "ok")
+        }
+    }
+}
+
+struct LikeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "like", abstract: "Like an album (clears a dislike).")
+    @OptionGroup var options: OpinionCommand
+    func run() throws { try reportingFailures { try options.send(.like) } }
+}
+
+struct DislikeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dislike", abstract: "Dislike an album: never offered again; if it is playing, skip to the next album.")
+    @OptionGroup var options: OpinionCommand
+    func run() throws { try reportingFailures { try options.send(.dislike) } }
+}
+
+struct UnlikeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unlike", abstract: "Clear a like or a dislike.")
+    @OptionGroup var options: OpinionCommand
+    func run() throws { try reportingFailures { try options.send(.unlike) } }
+}
