@@ -69,6 +69,11 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "crate-wall-bench",
+            dependencies: ["CrateLibrary"],
+            path: "bench/CrateWallBench"
+        ),
+        .executableTarget(
             name: "crate-bench",
             dependencies: ["CrateAudio"],
             path: "bench/CrateBench"
