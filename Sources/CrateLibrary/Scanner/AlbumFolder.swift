@@ -20,8 +20,12 @@ enum AlbumFolder {
     /// folder as the artist (Artist/Album layouts), unless that parent is the library root.
     static func untaggedNames(albumFolder: String, root: String) -> (artist: String, title: String) {
         let name = lastComponent(albumFolder)
-        let parts = name.split(separator: " - ", maxSplits: 1, omittingEmptySubsequences: true)
-        if parts.count == 2 { return (String(parts[0]), String(parts[1])) }
+        let bytes = Array(name.utf8)
+        if let dash = (1..<max(1, bytes.count - 3)).first(where: {
+            bytes[$0] == UInt8(ascii: " ") && bytes[$0 + 1] == UInt8(ascii: "-") && bytes[$0 + 2] == UInt8(ascii: " ")
+        }), dash + 3 < bytes.count {
+            return (String(decoding: bytes[..<dash], as: UTF8.self), String(decoding: bytes[(dash + 3)...], as: UTF8.self))
+        }
         let up = parent(albumFolder)
         let artist = up.count > root.count && up.hasPrefix(root) ? lastComponent(up) : "Unknown Artist"
         return (artist, name)

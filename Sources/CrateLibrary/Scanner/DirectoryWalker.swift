@@ -7,6 +7,8 @@ import Glibc
 struct DirectoryWalker {
     struct Entry: Equatable {
         var name: String
+        /// The full path, built once here for everyone downstream.
+        var path: String
         var size: Int
         var mtimeNanos: Int
     }
@@ -50,10 +52,20 @@ struct DirectoryWalker {
                 // Hidden entries (".", "..", ".Trash", AppleDouble files) are not music.
                 guard !name.hasPrefix(".") else { continue }
                 let path = folder == "/" ? "/" + name : folder + "/" + name
+                // A folder is stat'ed when it is walked (for loop detection); no need twice.
+                if entry.pointee.d_type == UInt8(DT_DIR) {
+                    subfolders.append(path)
+                    continue
+                }
+                let isMP3 = Self.hasMP3Suffix(name)
+                // Other files (covers, logs, cue sheets) need no look at all.
+                guard isMP3 || entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) else {
+                    continue
+                }
                 var info = stat()
                 guard stat(path, &info) == 0 else {
                     // A dangling symlink, or a file that vanished since readdir.
-                    if name.lowercased().hasSuffix(".mp3"), !visit(.unreadable(path: path, reason: errnoDescription())) {
+                    if isMP3, !visit(.unreadable(path: path, reason: errnoDescription())) {
                         closedir(dir)
                         return false
                     }
@@ -61,8 +73,8 @@ struct DirectoryWalker {
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: subfolders.append(path)
-                case S_IFREG where name.lowercased().hasSuffix(".mp3"):
-                    files.append(Entry(name: name, size: Int(info.st_size),
+                case S_IFREG where isMP3:
+                    files.append(Entry(name: name, path: path, size: Int(info.st_size),
                                        mtimeNanos: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec))
                 default: break
                 }
@@ -76,6 +88,14 @@ struct DirectoryWalker {
             pending += subfolders.sorted(by: >)
         }
         return true
+    }
+
+    /// ".mp3" in any case, by bytes (no lowercased copy per directory entry).
+    static func hasMP3Suffix(_ name: String) -> Bool {
+        let bytes = name.utf8.suffix(4)
+        guard bytes.count == 4 else { return false }
+        let lower = bytes.map { $0 | 0x20 }
+        return lower == [UInt8(ascii: "."), UInt8(ascii: "m"), UInt8(ascii: "p"), UInt8(ascii: "3")]
     }
 
     private struct FileID: Hashable {

@@ -19,7 +19,7 @@ struct FolderReader {
         var result = Result()
         var read: [(entry: DirectoryWalker.Entry, path: String, info: MP3FileInfo)] = []
         for entry in folder.files {
-            let path = folder.path + "/" + entry.name
+            let path = entry.path
             do {
                 let info = try MP3FileInfo.read(path: path)
                 read.append((entry, path, info))
@@ -37,7 +37,8 @@ struct FolderReader {
                            artist: file.info.tags.artist.nonEmpty, compilationFlag: file.info.tags.compilation,
                            musicBrainzAlbumID: file.info.tags.musicBrainzAlbumID.nonEmpty)
         }, albumFolder: albumFolder)
-        let untagged = AlbumFolder.untaggedNames(albumFolder: albumFolder, root: root)
+        // Only untagged files need names from folders.
+        lazy var untagged = AlbumFolder.untaggedNames(albumFolder: albumFolder, root: root)
         let folderDisc = AlbumFolder.discNumber(ofFolder: AlbumFolder.lastComponent(folder.path))
         for (file, key) in zip(read, keys) {
             let tags = file.info.tags

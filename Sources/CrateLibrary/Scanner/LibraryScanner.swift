@@ -62,7 +62,8 @@ struct LibraryScanner {
             return true
         }
         let reader = FolderReader(root: root)
-        var seen = Set<String>(), unreadable: [String] = [], skipped: [SkippedFile] = []
+        // What the store has and the walk has not seen yet: left over at the end = gone.
+        var unseen = stamps, unreadable: [String] = [], skipped: [SkippedFile] = []
         var batch: [FileRecord] = [], deletions: [String] = []
         var failure: (any Error)? = nil
         func flush() {
@@ -79,10 +80,10 @@ struct LibraryScanner {
                 unreadable.append(path)
             case .folder(let folder):
                 report.filesSeen += folder.files.count
-                let paths = folder.files.map { folder.path + "/" + $0.name }
-                seen.formUnion(paths)
-                let changed = full || zip(folder.files, paths).contains { entry, path in
-                    stamps[path] != FileStamp(size: entry.size, mtimeNanos: entry.mtimeNanos)
+                var changed = full
+                for entry in folder.files {
+                    let stored = unseen.removeValue(forKey: entry.path)
+                    if stored != FileStamp(size: entry.size, mtimeNanos: entry.mtimeNanos) { changed = true }
                 }
                 guard changed else {
                     report.filesUnchanged += folder.files.count
@@ -107,8 +108,8 @@ struct LibraryScanner {
         guard walked else { return false }
         // The whole tree was seen: what the store has and the disk does not is gone,
         // except under folders that could not be read this time.
-        let gone = stamps.keys.filter { path in
-            !seen.contains(path) && !unreadable.contains { path.hasPrefix($0 + "/") || path == $0 }
+        let gone = unseen.keys.filter { path in
+            !unreadable.contains { path.hasPrefix($0 + "/") || path == $0 }
         }
         if !gone.isEmpty {
             try store.apply(upserts: [], deletions: Array(gone))

@@ -13,6 +13,37 @@ public enum SortKey {
 
     /// Lowercased, diacritics removed, punctuation dropped, runs of spaces collapsed.
     public static func fold(_ text: String) -> String {
+        // Most tags are plain ASCII: fold those byte by byte (a scan folds every artist and
+        // title several times, and Unicode property lookups cost more than the rest of it).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text) }
+        return foldUnicode(text)
+    }
+
+    private static func foldASCII(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var lastWasSpace = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.append(byte)
+                lastWasSpace = false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                out.append(byte + 32)
+                lastWasSpace = false
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"):
+                if !lastWasSpace { out.append(UInt8(ascii: " ")) }
+                lastWasSpace = true
+            default:
+                break  // punctuation carries no letter
+            }
+        }
+        if out.last == UInt8(ascii: " ") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func foldUnicode(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var lastWasSpace = true
         for scalar in text.unicodeScalars {
