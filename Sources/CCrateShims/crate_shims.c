@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <errno.h>
+#include <malloc.h>
 #include <sched.h>
 #include <sys/eventfd.h>
 #include <sys/syscall.h>
@@ -45,3 +46,5 @@ int crate_make_thread_idle(void) {
     if (syscall(SYS_ioprio_set, 1, 0, (3 << 13) | 0) != 0) return errno;
     return 0;
 }
+
+void crate_malloc_trim(void) { malloc_trim(0); }

@@ -82,6 +82,9 @@ public final class Library: Sendable {
             logger.error("cannot record the scan's outcome: \(error)")
         }
         lastReport.withLock { $0 = report }
+        // The scan thread's malloc arena is left holding freed pages; hand them back so an
+        // idle box does not keep the memory of its last scan.
+        Memory.returnFreePages()
         logger.info("library scan \(report.completed ? "finished" : "interrupted"): \(report.filesSeen) files seen, \(report.filesRead) read, \(report.skipped.count) skipped, \(report.albums) albums, \(report.offlineRoots.count) roots offline, \(report.seconds) s")
         return report
     }

@@ -29,4 +29,7 @@ int crate_eventfd(void);
    Returns 0, or an errno value for the first of the two that failed. */
 int crate_make_thread_idle(void);
 
+/* malloc_trim(0): glibc gives freed heap pages back to the system. */
+void crate_malloc_trim(void);
+
 #endif

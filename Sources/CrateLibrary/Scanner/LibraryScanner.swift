@@ -68,7 +68,9 @@ struct LibraryScanner {
         var failure: (any Error)? = nil
         func flush() {
             guard failure == nil, !(batch.isEmpty && deletions.isEmpty) else { return }
-            do { try store.apply(upserts: batch, deletions: deletions) } catch { failure = error }
+            do {
+                try store.apply(upserts: batch, deletions: deletions, isKnown: { stamps[$0] != nil })
+            } catch { failure = error }
             batch.removeAll(keepingCapacity: true)
             deletions.removeAll()
         }

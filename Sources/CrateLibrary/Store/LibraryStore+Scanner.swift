@@ -9,7 +9,10 @@ extension LibraryStore {
             let statement = try db.cached("SELECT path, size, mtime_ns FROM files WHERE root = ?1")
             defer { statement.reset() }
             try statement.bind(root, at: 1)
+            // Sized up front: growing a 20,000-entry dictionary rehashes every path several times.
+            let count = try db.firstRow("SELECT count(*) FROM files WHERE root = ?1", [.text(root)]) { $0.int(0) } ?? 0
             var stamps: [String: FileStamp] = [:]
+            stamps.reserveCapacity(count)
             while try statement.step() {
                 stamps[statement.text(0)] = FileStamp(size: statement.int(1), mtimeNanos: statement.int(2))
             }
@@ -20,7 +23,10 @@ extension LibraryStore {
     /// One batch of scan results in ONE transaction: files upserted by path, the given
     /// paths deleted, then every album they touched (by its key before or after) recomputed
     /// from its files. Albums left without files are deleted; the rest keep their ids.
-    public func apply(upserts: [FileRecord], deletions: [String]) throws(LibraryStoreError) {
+    /// `isKnown` says whether a path may already be stored (nil: look it up); a scanner that
+    /// knows a file is new spares the lookup of its previous album.
+    public func apply(upserts: [FileRecord], deletions: [String],
+                      isKnown: ((String) -> Bool)? = nil) throws(LibraryStoreError) {
         let now = StoreFiles.now()
         try writeTransaction { db in
             // In first-seen order, so new albums get ids in scan order.
@@ -32,10 +38,12 @@ extension LibraryStore {
             let previousKey = try db.cached("SELECT album_key FROM files WHERE path = ?1")
             let upsert = try db.cached(FileRecord.upsertSQL)
             for record in upserts {
-                previousKey.reset()
-                try previousKey.bind(record.path, at: 1)
-                if try previousKey.step() { touch(previousKey.text(0)) }
-                previousKey.reset()
+                if isKnown?(record.path) ?? true {
+                    previousKey.reset()
+                    try previousKey.bind(record.path, at: 1)
+                    if try previousKey.step() { touch(previousKey.text(0)) }
+                    previousKey.reset()
+                }
                 upsert.reset()
                 try record.bind(to: upsert)
                 try upsert.run()
