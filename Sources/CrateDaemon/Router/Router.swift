@@ -61,7 +61,10 @@ public final class Router: ControlHandler {
             case .toggle: try player.toggle()
             case .next: try player.next()
             case .prev: try player.previous()
-            case .stop: try player.stop()
+            case .stop:
+                // Stopped by hand: the album was not heard to its end, and nothing follows.
+                session?.forgetCurrent()
+                try player.stop()
             case .seek:
                 guard let seconds = request.seconds else { return .failure("seek needs 'seconds'") }
                 try player.seek(to: seconds)
