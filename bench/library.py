@@ -9,32 +9,23 @@ import json
 import os
 import shutil
 import signal
-import socket
 import sqlite3
 import statistics
 import subprocess
 import sys
 import time
 
-TICK = os.sysconf("SC_CLK_TCK")
+from benchlib import (RSS_PARTS, CrateDaemon, MpdDaemon, Timing, cpu_seconds, finish_report,
+                      mem_kib, mpd_conf, print_table, row, unlink_stale)
+
 JAZZ_TAGS = ["Jazz", "Bebop", "Cool Jazz", "Hard Bop", "Fusion", "Swing", "Vocal Jazz", "Free Jazz"]
+MEM = RSS_PARTS + ("VmHWM",)  # the /proc/PID/status fields kept
+# A full scan may keep a daemon busy for a while: wait longer for it than run.sh's players.
+TIMING = Timing(connect=30.0, poll=0.005, io=600, stop=20)
 
 
 def log(msg):
     print(msg, flush=True)
-
-
-def cpu_seconds(pid):
-    """utime + stime of the whole process (all threads, living and exited)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def mem_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return {k: int(v.split()[0]) for k, v in (l.split(":", 1) for l in f)
-                if k in ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")}
 
 
 def loadavg():
@@ -66,57 +57,10 @@ def repeat(retries, fn, what):
         tries.append({k: v for k, v in run.items() if k in ("wall_s", "cpu_s", "loadavg_before")})
 
 
-def connect(path, proc, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{proc.args[0]} exited with status {proc.returncode}")
-        s = socket.socket(socket.AF_UNIX)
-        try:
-            s.connect(path)
-            s.settimeout(600)
-            return s
-        except OSError:
-            s.close()
-            time.sleep(0.005)
-    raise RuntimeError(f"nothing answers on {path} after {timeout:.0f} s")
-
-
-class Daemon:
-    name = "?"
-
-    def spawn(self, argv):
-        self.log_path = os.path.join(self.rundir, f"{self.name}.log")
-        logf = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(argv, stdout=logf, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-        logf.close()
-        self.pid = self.proc.pid
-        self.pidfile = os.path.join(self.rundir, f"{self.name}.pid")  # library.sh's trap kills it
-        with open(self.pidfile, "w") as f:
-            f.write(f"{self.pid}\n")
-
-    def close(self):
-        for s in getattr(self, "socks", []):
-            try:
-                s.close()
-            except OSError:
-                pass
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        if os.path.exists(self.pidfile):
-            os.unlink(self.pidfile)
-
-
 # --- crated ------------------------------------------------------------------------------
 
-class Crate(Daemon):
-    name = "crated"
+class Crate(CrateDaemon):
+    timing = TIMING
 
     def __init__(self, rundir, bindir, music):
         self.rundir = rundir
@@ -128,29 +72,25 @@ class Crate(Daemon):
                     '[audio]\ndevice = "null"\n\n'
                     f'[library]\npaths = ["{music}"]\n\n[log]\nlevel = "warning"\n')
         self.bindir = bindir
-        self.socks = []
 
     def start_fresh(self):
         """Start crated on an empty state_dir; it scans at once (the library is empty).
         Returns (wall seconds from spawn to scan-finished, the report, CPU seconds)."""
         if os.path.exists(self.state):
             shutil.rmtree(self.state)
-        if os.path.exists(self.sockpath):
-            os.unlink(self.sockpath)
+        unlink_stale(self.sockpath)
         t0 = time.monotonic()
-        self.spawn([os.path.join(self.bindir, "crated"), "--config", self.conf])
+        self.spawn([os.path.join(self.bindir, "crated"), "--config", self.conf], self.rundir)
         events = self.subscribe()
         report = self.wait_scan(events)
         wall = time.monotonic() - t0
         cpu = cpu_seconds(self.pid)
         events.close()
-        self.cmd_sock = connect(self.sockpath, self.proc)
-        self.socks.append(self.cmd_sock)
-        self.cmd_file = self.cmd_sock.makefile("rb")
+        self.open()  # the command connection
         return wall, report, cpu
 
     def subscribe(self):
-        s = connect(self.sockpath, self.proc)
+        s = self.connect(keep=False)
         s.sendall(b'{"cmd":"subscribe"}\n')
         f = s.makefile("rb")
         reply = json.loads(f.readline())
@@ -171,16 +111,6 @@ class Crate(Daemon):
                     raise RuntimeError(f"crated: scan not completed: {json.dumps(report)[:500]}")
                 return report
 
-    def cmd(self, request):
-        self.cmd_sock.sendall(json.dumps(request).encode() + b"\n")
-        line = self.cmd_file.readline()
-        if not line:
-            raise RuntimeError("crated closed the control connection")
-        answer = json.loads(line)
-        if not answer.get("ok"):
-            raise RuntimeError(f"crated: {answer.get('error', line)}")
-        return answer
-
     def rescan(self):
         """library-scan on the command connection; wall seconds until scan-finished."""
         events = self.subscribe()
@@ -199,8 +129,8 @@ class Crate(Daemon):
         times, line = [], b""
         for i in range(reps + 3):  # 3 warm-ups
             t0 = time.perf_counter()
-            self.cmd_sock.sendall(req)
-            line = self.cmd_file.readline()
+            self.sock.sendall(req)
+            line = self.file.readline()
             dt = (time.perf_counter() - t0) * 1000
             if i >= 3:
                 times.append(dt)
@@ -237,48 +167,67 @@ def sqlite_query_ms(state, genre, reps):
     return times, len(rows), plan
 
 
-def measure_crate(args, rundir):
+def scan_series(args, key, daemon, how, full_scan, one_rescan, queries):
+    """What both scanners go through, in this order: args.scans full scans (full_scan(),
+    which starts the daemon anew: `how`), VmRSS after args.idle s; the first
+    min(scans, rescans) no-change rescans (one_rescan()), VmRSS again (the table's figure);
+    queries(res), the genre listings; the other rescans and VmRSS once more; the process's
+    CPU time in all. Returns the results."""
     res = {"full_scan": [], "rescan": []}
-    crate = Crate(rundir, args.bin, args.music)
-    try:
-        def full_scan():
-            if getattr(crate, "proc", None) is not None:
-                crate.close()
-            la = loadavg()
-            wall, report, cpu = crate.start_fresh()
-            log(f"  {wall:.2f} s wall, scanner {report.get('seconds', 0):.2f} s, CPU {cpu:.2f} s, "
-                f"{report.get('filesRead')} files read, {report.get('albums')} albums")
-            return {"wall_s": wall, "scanner_s": report.get("seconds"), "cpu_s": cpu,
-                    "loadavg_before": la, "vm_hwm_kib": mem_kib(crate.pid)["VmHWM"],
-                    "report": {k: v for k, v in report.items() if k != "skipped"},
-                    "skipped": report.get("skipped", [])[:20]}
-        for i in range(args.scans):
-            log(f"crate: full scan {i + 1}/{args.scans} (start on an empty state_dir)…")
-            res["full_scan"].append(repeat(args.retries, full_scan, "crate full scan"))
-        time.sleep(args.idle)
-        res["mem_idle_after_full_scan_kib"] = mem_kib(crate.pid)
-        log(f"crate: VmRSS {res['mem_idle_after_full_scan_kib']['VmRSS'] / 1024:.1f} MiB after the full scan "
-            f"and {args.idle:.0f} s idle")
-        def one_rescan():
-            la = loadavg()
-            wall, report, cpu = crate.rescan()
-            log(f"  {wall * 1000:.0f} ms wall, scanner {report.get('seconds', 0) * 1000:.0f} ms, "
-                f"CPU {cpu * 1000:.0f} ms, filesRead {report.get('filesRead')}, "
-                f"unchanged {report.get('filesUnchanged')}")
-            return {"wall_s": wall, "scanner_s": report.get("seconds"), "cpu_s": cpu, "loadavg_before": la,
-                    "report": {k: v for k, v in report.items() if k != "skipped"}}
 
-        def rescan(i):
-            log(f"crate: no-change rescan {i + 1}/{args.rescans}…")
-            res["rescan"].append(repeat(args.retries, one_rescan, "crate rescan"))
-        first = min(args.scans, args.rescans)
-        for i in range(first):
-            rescan(i)
-        log(f"crate: idle {args.idle:.0f} s, then VmRSS…")
+    def idle_mem(field):
         time.sleep(args.idle)
-        res["mem_idle_kib"] = mem_kib(crate.pid)
-        log(f"  VmRSS {res['mem_idle_kib']['VmRSS'] / 1024:.1f} MiB "
-            f"(peak VmHWM {res['mem_idle_kib']['VmHWM'] / 1024:.1f} MiB)")
+        res[field] = mem_kib(daemon.pid, MEM)
+        return res[field]["VmRSS"] / 1024
+
+    def rescans(first, last):
+        for i in range(first, last):
+            log(f"{key}: no-change rescan {i + 1}/{args.rescans}…")
+            res["rescan"].append(repeat(args.retries, one_rescan, f"{key} rescan"))
+
+    for i in range(args.scans):
+        log(f"{key}: full scan {i + 1}/{args.scans} ({how})…")
+        res["full_scan"].append(repeat(args.retries, full_scan, f"{key} full scan"))
+    log(f"{key}: VmRSS {idle_mem('mem_idle_after_full_scan_kib'):.1f} MiB after the full scan "
+        f"and {args.idle:.0f} s idle")
+    first = min(args.scans, args.rescans)
+    rescans(0, first)
+    log(f"{key}: idle {args.idle:.0f} s, then VmRSS…")
+    log(f"  VmRSS {idle_mem('mem_idle_kib'):.1f} MiB "
+        f"(peak VmHWM {res['mem_idle_kib']['VmHWM'] / 1024:.1f} MiB)")
+    queries(res)
+    if args.rescans > first:
+        rescans(first, args.rescans)
+        log(f"{key}: idle {args.idle:.0f} s, then VmRSS…")
+        log(f"  VmRSS {idle_mem('mem_idle_after_all_rescans_kib'):.1f} MiB")
+    res["cpu_total_s"] = cpu_seconds(daemon.pid)
+    return res
+
+
+def measure_crate(args, rundir):
+    crate = Crate(rundir, args.bin, args.music)
+
+    def full_scan():
+        crate.close()
+        la = loadavg()
+        wall, report, cpu = crate.start_fresh()
+        log(f"  {wall:.2f} s wall, scanner {report.get('seconds', 0):.2f} s, CPU {cpu:.2f} s, "
+            f"{report.get('filesRead')} files read, {report.get('albums')} albums")
+        return {"wall_s": wall, "scanner_s": report.get("seconds"), "cpu_s": cpu,
+                "loadavg_before": la, "vm_hwm_kib": mem_kib(crate.pid, MEM)["VmHWM"],
+                "report": {k: v for k, v in report.items() if k != "skipped"},
+                "skipped": report.get("skipped", [])[:20]}
+
+    def one_rescan():
+        la = loadavg()
+        wall, report, cpu = crate.rescan()
+        log(f"  {wall * 1000:.0f} ms wall, scanner {report.get('seconds', 0) * 1000:.0f} ms, "
+            f"CPU {cpu * 1000:.0f} ms, filesRead {report.get('filesRead')}, "
+            f"unchanged {report.get('filesUnchanged')}")
+        return {"wall_s": wall, "scanner_s": report.get("seconds"), "cpu_s": cpu, "loadavg_before": la,
+                "report": {k: v for k, v in report.items() if k != "skipped"}}
+
+    def queries(res):
         stats = crate.cmd({"cmd": "library-stats"})["library"]
         res["library_stats"] = {k: v for k, v in stats.items() if k != "lastScan"}
         times, answer, nbytes = crate.albums_rtt(args.genre, args.reps)
@@ -294,75 +243,37 @@ def measure_crate(args, rundir):
                 f"{n} rows, plan: {plan}")
         except Exception as e:  # informational only
             res["albums_genre_sql_error"] = repr(e)
-        if args.rescans > first:
-            for i in range(first, args.rescans):
-                rescan(i)
-            log(f"crate: idle {args.idle:.0f} s, then VmRSS…")
-            time.sleep(args.idle)
-            res["mem_idle_after_all_rescans_kib"] = mem_kib(crate.pid)
-            log(f"  VmRSS {res['mem_idle_after_all_rescans_kib']['VmRSS'] / 1024:.1f} MiB")
-        res["cpu_total_s"] = cpu_seconds(crate.pid)
+
+    try:
+        return scan_series(args, "crate", crate, "start on an empty state_dir", full_scan, one_rescan,
+                           queries)
     finally:
         crate.close()
-    return res
 
 
 # --- MPD ---------------------------------------------------------------------------------
 
-class Mpd(Daemon):
-    name = "mpd"
+class Mpd(MpdDaemon):
+    timing = TIMING
 
     def __init__(self, rundir, music, db):
         self.rundir = rundir
         self.sockpath = os.path.join(rundir, "mpd.sock")
         self.db = db
+        self.state = os.path.join(rundir, "mpd.state")
         self.conf = os.path.join(rundir, f"mpd-{os.path.basename(db)}.conf")
         with open(self.conf, "w") as f:
-            f.write(f'music_directory "{music}"\n'
-                    f'db_file "{db}"\n'
-                    f'state_file "{os.path.join(rundir, "mpd.state")}"\n'
-                    f'log_file "{os.path.join(rundir, "mpd.log")}"\n'
-                    'log_level "warning"\n'  # as crated's [log] level; "notice" logs every file added
-                    f'bind_to_address "{self.sockpath}"\n'
-                    'zeroconf_enabled "no"\n'
-                    'auto_update "no"\n'
-                    'connection_timeout "3600"\n'
-                    # As in run.sh: only mpg123 reads MP3s.
-                    'decoder {\n  plugin "mad"\n  enabled "no"\n}\n'
-                    'decoder {\n  plugin "ffmpeg"\n  enabled "no"\n}\n'
-                    'audio_output {\n  type "null"\n  name "null"\n}\n')
-        self.socks = []
+            f.write(mpd_conf(self.sockpath, os.path.join(rundir, "mpd.log"),
+                             settings=f'music_directory "{music}"\n'
+                             f'db_file "{db}"\n'
+                             f'state_file "{self.state}"\n'
+                             'log_level "warning"\n'  # as crated's [log] level; "notice" logs every file added
+                             'auto_update "no"\n',
+                             output='audio_output {\n  type "null"\n  name "null"\n}\n'))
 
     def start(self):
-        if os.path.exists(self.sockpath):
-            os.unlink(self.sockpath)
-        state = os.path.join(self.rundir, "mpd.state")
-        if os.path.exists(state):
-            os.unlink(state)
-        self.spawn(["mpd", "--no-daemon", self.conf])
-        self.sock = connect(self.sockpath, self.proc)
-        self.socks.append(self.sock)
-        self.file = self.sock.makefile("rb")
-        greeting = self.file.readline()
-        if not greeting.startswith(b"OK MPD"):
-            raise RuntimeError(f"unexpected MPD greeting {greeting!r}")
-
-    def reply(self):
-        lines = []
-        while True:
-            line = self.file.readline().decode().rstrip("\n")
-            if line == "OK":
-                return lines
-            if line.startswith("ACK") or not line:
-                raise RuntimeError(f"MPD: {line or 'connection closed'}")
-            lines.append(line)
-
-    def cmd(self, line):
-        self.sock.sendall(line.encode() + b"\n")
-        return self.reply()
-
-    def status(self):
-        return dict(l.split(": ", 1) for l in self.cmd("status"))
+        unlink_stale(self.state)
+        self.start_mpd(self.conf, self.rundir)
 
     def wait_update(self, poll):
         while "updating_db" in self.status():
@@ -377,9 +288,6 @@ class Mpd(Daemon):
         self.wait_update(poll)
         wall = time.monotonic() - t0
         return wall, cpu_seconds(self.pid) - c0
-
-    def stats(self):
-        return dict(l.split(": ", 1) for l in self.cmd("stats"))
 
     def rtt(self, line, reps):
         times, out = [], []
@@ -398,8 +306,7 @@ def mpd_empty_db(rundir, poll):
     empty_music = os.path.join(rundir, "mpd-empty-music")
     os.makedirs(empty_music, exist_ok=True)
     db = os.path.join(rundir, "mpd-empty.db")
-    if os.path.exists(db):
-        os.unlink(db)
+    unlink_stale(db)
     mpd = Mpd(rundir, empty_music, db)
     try:
         mpd.start()
@@ -414,49 +321,31 @@ def mpd_empty_db(rundir, poll):
 
 
 def measure_mpd(args, rundir):
-    res = {"full_scan": [], "rescan": []}
     empty = mpd_empty_db(rundir, args.poll)
     db = os.path.join(rundir, "mpd.db")
     mpd = Mpd(rundir, args.music, db)
-    try:
-        def full_scan():
-            if getattr(mpd, "proc", None) is not None:
-                mpd.close()
-            shutil.copyfile(empty, db)
-            t_spawn = time.monotonic()
-            mpd.start()
-            t_ready = time.monotonic()
-            la = loadavg()
-            wall, cpu = mpd.update(args.poll)
-            st = mpd.stats()
-            log(f"  {wall:.2f} s wall (after {t_ready - t_spawn:.2f} s start-up), CPU {cpu:.2f} s, "
-                f"{st.get('songs')} songs, {st.get('albums')} album names")
-            return {"wall_s": wall, "cpu_s": cpu, "loadavg_before": la, "startup_s": t_ready - t_spawn,
-                    "vm_hwm_kib": mem_kib(mpd.pid)["VmHWM"], "stats": st}
-        for i in range(args.scans):
-            log(f"mpd: full scan {i + 1}/{args.scans} (`update` on an empty database)…")
-            res["full_scan"].append(repeat(args.retries, full_scan, "mpd full scan"))
-        time.sleep(args.idle)
-        res["mem_idle_after_full_scan_kib"] = mem_kib(mpd.pid)
-        log(f"mpd: VmRSS {res['mem_idle_after_full_scan_kib']['VmRSS'] / 1024:.1f} MiB after the full scan "
-            f"and {args.idle:.0f} s idle")
-        def one_rescan():
-            la = loadavg()
-            wall, cpu = mpd.update(args.poll)
-            log(f"  {wall * 1000:.0f} ms wall, CPU {cpu * 1000:.0f} ms")
-            return {"wall_s": wall, "cpu_s": cpu, "loadavg_before": la}
 
-        def rescan(i):
-            log(f"mpd: no-change rescan {i + 1}/{args.rescans}…")
-            res["rescan"].append(repeat(args.retries, one_rescan, "mpd rescan"))
-        first = min(args.scans, args.rescans)
-        for i in range(first):
-            rescan(i)
-        log(f"mpd: idle {args.idle:.0f} s, then VmRSS…")
-        time.sleep(args.idle)
-        res["mem_idle_kib"] = mem_kib(mpd.pid)
-        log(f"  VmRSS {res['mem_idle_kib']['VmRSS'] / 1024:.1f} MiB "
-            f"(peak VmHWM {res['mem_idle_kib']['VmHWM'] / 1024:.1f} MiB)")
+    def full_scan():
+        mpd.close()
+        shutil.copyfile(empty, db)
+        t_spawn = time.monotonic()
+        mpd.start()
+        t_ready = time.monotonic()
+        la = loadavg()
+        wall, cpu = mpd.update(args.poll)
+        st = mpd.stats()
+        log(f"  {wall:.2f} s wall (after {t_ready - t_spawn:.2f} s start-up), CPU {cpu:.2f} s, "
+            f"{st.get('songs')} songs, {st.get('albums')} album names")
+        return {"wall_s": wall, "cpu_s": cpu, "loadavg_before": la, "startup_s": t_ready - t_spawn,
+                "vm_hwm_kib": mem_kib(mpd.pid, MEM)["VmHWM"], "stats": st}
+
+    def one_rescan():
+        la = loadavg()
+        wall, cpu = mpd.update(args.poll)
+        log(f"  {wall * 1000:.0f} ms wall, CPU {cpu * 1000:.0f} ms")
+        return {"wall_s": wall, "cpu_s": cpu, "loadavg_before": la}
+
+    def queries(res):
         res["stats"] = mpd.stats()
         times, out = mpd.rtt(f'list album genre "{args.genre}"', args.reps)
         res["list_album_genre_ms"], res["list_album_genre_count"] = times, len(out)
@@ -479,48 +368,14 @@ def measure_mpd(args, rundir):
         except Exception as e:
             res.setdefault("notes", []).append(f"mpd reference query: {e}")
             log(f"mpd: reference query failed: {e}")
-        if args.rescans > first:
-            for i in range(first, args.rescans):
-                rescan(i)
-            log(f"mpd: idle {args.idle:.0f} s, then VmRSS…")
-            time.sleep(args.idle)
-            res["mem_idle_after_all_rescans_kib"] = mem_kib(mpd.pid)
-            log(f"  VmRSS {res['mem_idle_after_all_rescans_kib']['VmRSS'] / 1024:.1f} MiB")
-        res["cpu_total_s"] = cpu_seconds(mpd.pid)
+
+    try:
+        return scan_series(args, "mpd", mpd, "`update` on an empty database", full_scan, one_rescan, queries)
     finally:
         mpd.close()
-    return res
 
 
 # --- report ------------------------------------------------------------------------------
-
-def row(metric, unit, crate, mpd, target, rule):
-    ratio = crate / mpd if crate is not None and mpd else None
-    if rule is None or crate is None or (ratio is None and "ratio" in target):
-        ok = None
-    else:
-        ok = rule(crate, ratio)
-    return {"metric": metric, "unit": unit, "crate": crate, "mpd": mpd, "ratio": ratio,
-            "target": target, "pass": ok}
-
-
-def fmt(v, digits=2):
-    if v is None:
-        return "—"
-    return f"{v:.{digits}f}" if abs(v) >= 0.01 or v == 0 else f"{v:.4f}"
-
-
-def print_table(rows):
-    head = ["metric", "Crate", "MPD", "ratio", "target", "result"]
-    body = [[f"{r['metric']} ({r['unit']})", fmt(r["crate"]), fmt(r["mpd"]), fmt(r["ratio"]),
-             r["target"], {True: "pass", False: "FAIL", None: "—"}[r["pass"]]] for r in rows]
-    widths = [max(len(x[i]) for x in [head] + body) for i in range(len(head))]
-    line = lambda cells: " | ".join(c.ljust(w) for c, w in zip(cells, widths))  # noqa: E731
-    print(line(head))
-    print("-+-".join("-" * w for w in widths))
-    for b in body:
-        print(line(b))
-
 
 def warm(runs, key):
     """The reported figure of repeated runs: the first run only warms the page cache (and
@@ -654,19 +509,14 @@ def main():
               f"full scan run {args.scans}x, no-change rescan {args.rescans}x, page cache warm; "
               "reported: the median of the runs after the first (of 2: the second)")
     print()
-    print_table(rows)
+    print_table(rows, small_digits=4)
     if c.get("albums_genre_count") is not None:
         print(f"Crate lists {c['albums_genre_count']} {args.genre} albums "
               f"({c.get('albums_genre_reply_bytes')} bytes of JSON); MPD's `list album genre` "
               f"{m.get('list_album_genre_count')} album names (exact tag only, names merged)")
     print(f"load average: {res['loadavg_start']:.2f} at start, {res['loadavg_end']:.2f} at end "
           "(the box is shared; both scanners run at idle priority)")
-    for e in res["errors"]:
-        print(f"note: {e}")
-    path = os.path.join(args.out, "library-results.json")
-    with open(path, "w") as f:
-        json.dump(res, f, indent=2)
-    print(f"\nwrote {path}")
+    finish_report(res, os.path.join(args.out, "library-results.json"))
 
 
 if __name__ == "__main__":

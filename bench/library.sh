@@ -6,9 +6,7 @@
 #   BENCH_ALBUMS=500 bench/library.sh      another library size (the cached library is rebuilt)
 set -euo pipefail
 
-BENCH=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(dirname "$BENCH")
-OUT=$BENCH/out
+. "$(dirname "$0")/lib.sh"
 LIB=$OUT/library
 RUN=$LIB/run
 mkdir -p "$RUN"
@@ -17,45 +15,15 @@ PY=/usr/bin/python3
 
 # Everything we start leaves a pid file in $RUN (library.py writes crated.pid and mpd.pid);
 # the trap stops exactly those: the measuring script first, so it starts nothing more.
-# A pid is only signalled if it still runs what we started (pids of an old run get reused).
-stop_pidfile() {
-    local f=$1 pid
-    [ -e "$f" ] || return 0
-    pid=$(cat "$f")
-    if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qE 'crated|mpd|library\.py'; then
-        kill "$pid" 2>/dev/null || true
-        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -9 "$pid" 2>/dev/null || true
-    fi
-    rm -f "$f"
-}
-cleanup() {
-    stop_pidfile "$RUN/measure.pid"
-    for f in "$RUN"/*.pid; do stop_pidfile "$f"; done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-cleanup  # leftovers of an interrupted run
+bench_traps "$RUN" 'crated|mpd|library\.py'
 
-log() { printf '== %s\n' "$*"; }
-
-# --- packages -------------------------------------------------------------------------
-missing=()
-for p in mpd lame python3-mutagen; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+need_packages mpd lame python3-mutagen
 log "$(mpd --version | head -1)"
 
 # --- build ----------------------------------------------------------------------------
 cd "$ROOT"
-build() { swift build -c release --static-swift-stdlib --product "$1" 2>&1 | tail -2; }
 log "building crated and crate-admin (release, static stdlib)"
-BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)
+BIN=$(swift_release --show-bin-path)
 if { build crated && build crate-admin; } && [ -x "$BIN/crated" ]; then
     # A copy, so a build someone starts meanwhile cannot swap the binary under the run.
     mkdir -p "$LIB/bin"

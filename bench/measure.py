@@ -14,25 +14,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jackmon  # noqa: E402
+from benchlib import cpu_seconds, finish_report, fmt, mem_kib, print_table, row  # noqa: E402
 from floor import rig_floor  # noqa: E402
 from players import Crate, Mpd  # noqa: E402
-
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid):
-    """utime + stime of the whole process (all threads, living and exited)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def mem_kib(pid):
-    """VmRSS and its parts (RssAnon, RssFile, RssShmem) from /proc/PID/status, in KiB."""
-    with open(f"/proc/{pid}/status") as f:
-        return {k: int(v.split()[0]) for k, v in (l.split(":", 1) for l in f)
-                if k in ("VmRSS", "RssAnon", "RssFile", "RssShmem")}
-
 
 # --- 1. decode throughput -------------------------------------------------------------
 
@@ -176,34 +160,6 @@ def run_player(key, make, measure, res):
         player.close()
 
 
-# --- report ------------------------------------------------------------------------------
-
-def row(metric, unit, crate, mpd, target, rule):
-    ratio = crate / mpd if crate is not None and mpd else None
-    if rule is None or crate is None or (ratio is None and "ratio" in target):
-        ok = None
-    else:
-        ok = rule(crate, ratio)
-    return {"metric": metric, "unit": unit, "crate": crate, "mpd": mpd, "ratio": ratio,
-            "target": target, "pass": ok}
-
-
-def fmt(v, digits=2):
-    return "—" if v is None else f"{v:.{digits}f}"
-
-
-def print_table(rows):
-    head = ["metric", "Crate", "MPD", "ratio", "target", "result"]
-    body = [[f"{r['metric']} ({r['unit']})", fmt(r["crate"]), fmt(r["mpd"]), fmt(r["ratio"]),
-             r["target"], {True: "pass", False: "FAIL", None: "—"}[r["pass"]]] for r in rows]
-    widths = [max(len(x[i]) for x in [head] + body) for i in range(len(head))]
-    line = lambda cells: " | ".join(c.ljust(w) for c, w in zip(cells, widths))  # noqa: E731
-    print(line(head))
-    print("-+-".join("-" * w for w in widths))
-    for b in body:
-        print(line(b))
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True, help="bench/out")
@@ -279,11 +235,7 @@ def main():
     fl = res["rig_floor"]
     print(f"rig floor (ideal ALSA client, same path): press {fmt(median_ms(fl['press_ms']))} ms, "
           f"skip (drop+prepare+write) {fmt(median_ms(fl['skip_ms']))} ms")
-    for e in res["errors"]:
-        print(f"note: {e}")
-    with open(os.path.join(args.out, "results.json"), "w") as f:
-        json.dump(res, f, indent=2)
-    print(f"\nwrote {os.path.join(args.out, 'results.json')}")
+    finish_report(res, os.path.join(args.out, "results.json"))
 
 
 if __name__ == "__main__":

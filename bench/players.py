@@ -6,61 +6,12 @@ next_request(), stop(), pid, close().
 """
 import json
 import os
-import socket
-import subprocess
 import time
 
-
-def _wait_connect(path, proc, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{proc.args[0]} exited with status {proc.returncode}")
-        try:
-            s = socket.socket(socket.AF_UNIX)
-            s.connect(path)
-            s.settimeout(60)
-            return s
-        except OSError:
-            s.close()
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing answers on {path} after {timeout:.0f} s")
+from benchlib import CrateDaemon, MpdDaemon, mpd_conf, unlink_stale
 
 
-class _Daemon:
-    name = "?"
-
-    def _spawn(self, argv, rundir, env):
-        self.log_path = os.path.join(rundir, f"{self.name}.log")
-        log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env,
-                                     start_new_session=True)
-        self.pid = self.proc.pid
-        self.pidfile = os.path.join(rundir, f"{self.name}.pid")  # run.sh's trap kills these
-        with open(self.pidfile, "w") as f:
-            f.write(f"{self.pid}\n")
-
-    def send(self, data):
-        self.sock.sendall(data)
-
-    def close(self):
-        try:
-            self.sock.close()
-        except Exception:
-            pass
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        os.unlink(self.pidfile)
-
-
-class Mpd(_Daemon):
-    name = "mpd"
-
+class Mpd(MpdDaemon):
     def __init__(self, rundir, env, output):
         """output: "null" (no clock: decodes as fast as it can), "jack" (MPD's own JACK
         output, wired like benchjack) or the name of an ALSA PCM."""
@@ -81,38 +32,8 @@ class Mpd(_Daemon):
         out = 'audio_output {\n  name "out"\n' + out + '}\n'
         conf = os.path.join(rundir, f"mpd-{output}.conf")
         with open(conf, "w") as f:
-            f.write(f'bind_to_address "{self.sockpath}"\n'
-                    f'log_file "{os.path.join(rundir, "mpd.log")}"\n'
-                    'zeroconf_enabled "no"\n'
-                    'connection_timeout "3600"\n'  # we stay silent through the 60 s window
-                    # Only mpg123 may decode MP3, as in crated.
-                    'decoder {\n  plugin "mad"\n  enabled "no"\n}\n'
-                    'decoder {\n  plugin "ffmpeg"\n  enabled "no"\n}\n' + out)
-        if os.path.exists(self.sockpath):
-            os.unlink(self.sockpath)
-        self._spawn(["mpd", "--no-daemon", conf], rundir, env)
-        self.sock = _wait_connect(self.sockpath, self.proc)
-        self.file = self.sock.makefile("rb")
-        greeting = self.file.readline()
-        if not greeting.startswith(b"OK MPD"):
-            raise RuntimeError(f"unexpected MPD greeting {greeting!r}")
-
-    def reply(self):
-        lines = []
-        while True:
-            line = self.file.readline().decode().rstrip("\n")
-            if line == "OK":
-                return lines
-            if line.startswith("ACK") or not line:
-                raise RuntimeError(f"MPD: {line or 'connection closed'}")
-            lines.append(line)
-
-    def cmd(self, line):
-        self.send(line.encode() + b"\n")
-        return self.reply()
-
-    def status(self):
-        return dict(l.split(": ", 1) for l in self.cmd("status"))
+            f.write(mpd_conf(self.sockpath, os.path.join(rundir, "mpd.log"), output=out))
+        self.start_mpd(conf, rundir, env)
 
     def mp3_decoders(self):
         plugins, current = [], None
@@ -151,9 +72,7 @@ class Mpd(_Daemon):
                 return time.monotonic() - t0
 
 
-class Crate(_Daemon):
-    name = "crated"
-
+class Crate(CrateDaemon):
     def __init__(self, rundir, env, bindir, device):
         rundir = os.path.abspath(rundir)
         self.sockpath = os.path.join(rundir, "crate.sock")
@@ -164,26 +83,11 @@ class Crate(_Daemon):
             f.write(f'state_dir = "{state}"\n\n[control]\nsocket = "{self.sockpath}"\n\n'
                     f'[audio]\ndevice = "{device}"\nrt_priority = 40\nperiod_frames = 1024\n'
                     'periods = 4\n\n[library]\npaths = []\n')
-        if os.path.exists(self.sockpath):
-            os.unlink(self.sockpath)
-        self._spawn([os.path.join(bindir, "crated"), "--config", conf], rundir, env)
-        self.sock = _wait_connect(self.sockpath, self.proc)
-        self.file = self.sock.makefile("rb")
+        unlink_stale(self.sockpath)
+        self.spawn([os.path.join(bindir, "crated"), "--config", conf], rundir, env)
+        self.open()
         self.paths = []
         self.cmd({"cmd": "ping"})
-
-    def reply(self):
-        line = self.file.readline()
-        if not line:
-            raise RuntimeError("crated closed the control connection")
-        answer = json.loads(line)
-        if not answer.get("ok"):
-            raise RuntimeError(f"crated: {answer.get('error', line)}")
-        return answer
-
-    def cmd(self, request):
-        self.send(json.dumps(request).encode() + b"\n")
-        return self.reply()
 
     def status(self):
         return self.cmd({"cmd": "status"})["status"]

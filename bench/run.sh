@@ -4,46 +4,22 @@
 #   BENCH_REPS=5 BENCH_WINDOW=30 bench/run.sh    a quicker, noisier run
 set -euo pipefail
 
-BENCH=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(dirname "$BENCH")
-OUT=$BENCH/out
+. "$(dirname "$0")/lib.sh"
 RUN=$OUT/run
 MUSIC=$OUT/music
 mkdir -p "$RUN" "$MUSIC"
 
 # Everything we start leaves a pid file in $RUN; the trap kills exactly those.
-cleanup() {
-    for f in "$RUN"/*.pid; do
-        [ -e "$f" ] || continue
-        pid=$(cat "$f")
-        kill "$pid" 2>/dev/null && { sleep 0.3; kill -9 "$pid" 2>/dev/null || true; }
-        rm -f "$f"
-    done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-cleanup  # leftovers of an interrupted run
+bench_traps "$RUN" 'jackd|crated|mpd'
 
-log() { printf '== %s\n' "$*"; }
-
-# --- packages -------------------------------------------------------------------------
-missing=()
-for p in mpd jackd2 libasound2-plugins alsa-utils lame sox; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+need_packages mpd jackd2 libasound2-plugins alsa-utils lame sox
 log "$(mpd --version | head -1)"
 
 # --- build ----------------------------------------------------------------------------
 cd "$ROOT"
-build() { swift build -c release --static-swift-stdlib --product "$1" 2>&1 | tail -3; }
 log "building crate-bench"
 build crate-bench
-BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)
+BIN=$(swift_release --show-bin-path)
 log "building crated and crate-admin"
 build crated && build crate-admin
 [ -x "$BIN/crated" ] || { echo "crated did not build" >&2; exit 1; }
