@@ -70,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "crate-wall-bench",
-            dependencies: ["CrateLibrary"],
+            dependencies: ["CrateLibrary", "CrateCore", .product(name: "Logging", package: "swift-log")],
             path: "bench/CrateWallBench"
         ),
         .executableTarget(

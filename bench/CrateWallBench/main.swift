@@ -59,3 +59,12 @@ for size in [60, 1_000, albumCount] {
         print(line)
     }
 }
+
+// The same from a real library: signals from SQLite, then the crate.
+do {
+    let store = try crateFromStore(albumCount: albumCount, runs: max(5, runs / 10))
+    print("from SQLite, \(albumCount) albums, size 24 mixed: min \((store.min * 1000).rounded() / 1000) ms, "
+          + "median \((store.median * 1000).rounded() / 1000) ms")
+} catch {
+    print("from SQLite: failed: \(error)")
+}

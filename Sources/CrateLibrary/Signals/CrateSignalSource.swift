@@ -5,50 +5,58 @@ import Glibc
 public enum CrateSignalSource {
     public static func candidates(store: LibraryStore, scope: CrateScope, seed: UInt64,
                                   now: Double = Double(time(nil))) throws(LibraryStoreError) -> CrateCandidates {
-        let rows = try store.crateRows().filter { scope.contains($0) }
-        return candidates(rows: rows, states: try store.userStates(), scope: scope, seed: seed, now: now)
+        let joined = try store.crateRowsWithState().filter { scope.contains($0.row) }
+        return candidates(rows: joined.map(\.row), states: joined.map(\.state), scope: scope, seed: seed, now: now)
     }
 
-    static func candidates(rows: [CrateAlbumRow], states: [String: AlbumUserState], scope: CrateScope,
+    /// `state[i]` is the user's state of `rows[i]`.
+    static func candidates(rows: [CrateAlbumRow], states state: [AlbumUserState], scope: CrateScope,
                            seed: UInt64, now: Double) -> CrateCandidates {
         var random = SplitMix64(seed: seed)
         var result = CrateCandidates()
+        let all = Array(rows.indices)
+        // Flat columns: sort comparators touch these, not whole rows with their strings.
+        let id = rows.map(\.id), added = rows.map(\.addedAt)
+        let plays = state.map(\.plays), last = state.map { $0.lastPlayed ?? 0 }
         // Disliked albums never appear; offline ones cannot play, so no crate offers them.
-        result.excluded = Set(rows.filter { states[$0.key]?.opinion == .disliked || !$0.online }.map(\.id))
-        let state = { (row: CrateAlbumRow) in states[row.key] ?? AlbumUserState() }
-        let played = rows.filter { state($0).lastPlayed != nil }
+        result.excluded = Set(all.filter { state[$0].opinion == .disliked || !rows[$0].online }.map { rows[$0].id })
+        let played = all.filter { state[$0].lastPlayed != nil }
 
         // Listening history: played most and recently; a completion counts double, and the
         // score halves for every 30 days since the last play.
-        result[.history] = played.map { row -> (Int64, Double) in
-            let s = state(row)
-            let days = max(0, now - (s.lastPlayed ?? now)) / 86_400
-            return (row.id, Double(2 * s.completedPlays + s.plays) / pow(2, days / 30))
+        result[.history] = played.map { i -> (Int64, Double) in
+            let days = max(0, now - (state[i].lastPlayed ?? now)) / 86_400
+            return (rows[i].id, Double(2 * state[i].completedPlays + state[i].plays) / pow(2, days / 30))
         }.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }.map(\.0)
 
         // Favorites and seed expansion: liked albums, then others by the same artists, then
         // others of the same sub-categories; each group in seeded order.
-        let liked = rows.filter { state($0).opinion == .liked }
-        let likedIDs = Set(liked.map(\.id))
-        let likedArtists = Set(liked.map(\.artistSort))
-        let likedSubGenres = Set(liked.compactMap(\.subGenre))
-        let sameArtist = rows.filter { !likedIDs.contains($0.id) && likedArtists.contains($0.artistSort) }
-        let sameArtistIDs = Set(sameArtist.map(\.id))
-        let sameGenre = rows.filter {
-            !likedIDs.contains($0.id) && !sameArtistIDs.contains($0.id) && $0.subGenre.map(likedSubGenres.contains) == true
+        let liked = all.filter { state[$0].opinion == .liked }
+        let likedArtists = Set(liked.map { rows[$0].artistSort })
+        let likedSubGenres = Set(liked.compactMap { rows[$0].subGenre })
+        var sameArtist: [Int64] = [], sameGenre: [Int64] = []
+        for i in all where state[i].opinion != .liked {
+            if likedArtists.contains(rows[i].artistSort) {
+                sameArtist.append(rows[i].id)
+            } else if let sub = rows[i].subGenre, likedSubGenres.contains(sub) {
+                sameGenre.append(rows[i].id)
+            }
         }
-        result[.favorites] = [liked, sameArtist, sameGenre].flatMap { shuffled($0.map(\.id), &random) }
+        result[.favorites] = shuffled(liked.map { rows[$0].id }, &random) + shuffled(sameArtist, &random)
+            + shuffled(sameGenre, &random)
 
         // Popular on this box: most plays overall.
-        result[.popular] = played.sorted { (state($0).plays, $1.id) > (state($1).plays, $0.id) }.map(\.id)
+        result[.popular] = played.sorted { plays[$0] > plays[$1] || (plays[$0] == plays[$1] && id[$0] < id[$1]) }
+            .map { id[$0] }
 
         // New arrivals: most recently added first.
-        result[.newArrivals] = rows.sorted { ($0.addedAt, $1.id) > ($1.addedAt, $0.id) }.map(\.id)
+        result[.newArrivals] = all.sorted { added[$0] > added[$1] || (added[$0] == added[$1] && id[$0] < id[$1]) }
+            .map { id[$0] }
 
         // Wild card: never played (seeded order), then the longest unplayed. In a super-genre
         // crate it rotates through the sub-categories so no one style takes the dig.
-        let never = shuffled(rows.filter { state($0).lastPlayed == nil }.map(\.id), &random)
-        let stale = played.sorted { (state($0).lastPlayed ?? 0, $0.id) < (state($1).lastPlayed ?? 0, $1.id) }.map(\.id)
+        let never = shuffled(all.filter { state[$0].lastPlayed == nil }.map { id[$0] }, &random)
+        let stale = played.sorted { last[$0] < last[$1] || (last[$0] == last[$1] && id[$0] < id[$1]) }.map { id[$0] }
         if case .superGenre = scope {
             let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.subGenre ?? "") })
             result[.wildCard] = rotated(never, by: { byID[$0] ?? "" }) + stale
@@ -87,12 +95,39 @@ public enum CrateSignalSource {
 }
 
 extension LibraryStore {
-    /// The columns crate signals need, for every album.
-    func crateRows() throws(LibraryStoreError) -> [CrateAlbumRow] {
-        try read { db in
-            try db.rows("SELECT id, album_key, artist_sort, super_genre, sub_genre, added_at, online FROM albums", []) { s in
-                CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
-                              subGenre: s.optionalText(4), addedAt: s.double(5), online: s.bool(6))
+    /// Every album with the user's state of it, in one query: user.sqlite is attached to
+    /// the reader connection, so no album key is ever hashed on the way (this is what a
+    /// turn of the dial waits for).
+    func crateRowsWithState() throws(LibraryStoreError) -> [(row: CrateAlbumRow, state: AlbumUserState)] {
+        let userFile = directory + "/" + UserSchema.file
+        return try reader.withLock { (db: inout Database) throws(LibraryStoreError) in
+            try storeCall {
+                // ATTACH is refused inside a transaction, so it happens before the read begins.
+                if try db.firstRow("SELECT 1 FROM pragma_database_list WHERE name = 'user'", [], { _ in 1 }) == nil {
+                    try db.run("ATTACH DATABASE ?1 AS user", [.text(userFile)])
+                }
+                try db.exec("BEGIN")
+                defer {
+                    do { try db.exec("COMMIT") } catch {
+                        // Ending a read loses nothing; a rollback keeps the connection usable.
+                        _ = try? db.exec("ROLLBACK")
+                    }
+                }
+                return try db.rows("""
+                    SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, a.added_at, a.online,
+                           u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
+                    FROM albums a LEFT JOIN user.album_state u ON u.album_key = a.album_key
+                    """, []) { s in
+                    var state = AlbumUserState()
+                    if !s.isNull(7) {
+                        state.opinion = s.bool(7) ? .liked : s.bool(8) ? .disliked : .none
+                        state.plays = s.int(9)
+                        state.completedPlays = s.int(10)
+                        state.lastPlayed = s.optionalDouble(11)
+                    }
+                    return (CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
+                                          subGenre: s.optionalText(4), addedAt: s.double(5), online: s.bool(6)), state)
+                }
             }
         }
     }
