@@ -51,4 +51,17 @@ final class CrateSignalSourceTests: StoreTestCase {
         let jazz = try CrateSignalSource.candidates(store: store, scope: .superGenre("Jazz"), seed: 1, now: 2_000)
         XCTAssertEqual(Set(jazz[.newArrivals]), Set([0, 1, 2].map { ids["Album \($0)"]! }))
     }
+
+    /// Rows are cached between dial turns, but a like, a play or a scan is seen at once.
+    func testCachedRowsFollowEveryChange() throws {
+        let store = try openStore()
+        let ids = try makeLibrary(store)
+        XCTAssertEqual(try CrateSignalSource.candidates(store: store, scope: .all, seed: 1)[.favorites], [])
+        try store.setOpinion(.liked, albumKey: "k5")
+        XCTAssertEqual(try CrateSignalSource.candidates(store: store, scope: .all, seed: 1)[.favorites].first, ids["Album 5"])
+        try store.recordPlay(albumKey: "k2", completed: true, at: 10)
+        XCTAssertEqual(try CrateSignalSource.candidates(store: store, scope: .all, seed: 1, now: 10)[.history], [ids["Album 2"]!])
+        try store.apply(upserts: albumTracks("/music/new", key: "k9", artist: "New", title: "New"), deletions: [])
+        XCTAssertEqual(try CrateSignalSource.candidates(store: store, scope: .all, seed: 1)[.newArrivals].count, 7)
+    }
 }

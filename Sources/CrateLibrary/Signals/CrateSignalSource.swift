@@ -98,6 +98,10 @@ extension LibraryStore {
     /// Every album with the user's state of it, in one query: user.sqlite is attached to
     /// the reader connection, so no album key is ever hashed on the way (this is what a
     /// turn of the dial waits for).
+    ///
+    /// Reading 20,000 rows is most of a dial turn, so the result is kept and reused until
+    /// SQLite's `data_version` says another connection (a scan, a like, a play) changed
+    /// either file.
     func crateRowsWithState() throws(LibraryStoreError) -> [(row: CrateAlbumRow, state: AlbumUserState)] {
         let userFile = directory + "/" + UserSchema.file
         return try reader.withLock { (db: inout Database) throws(LibraryStoreError) in
@@ -106,29 +110,44 @@ extension LibraryStore {
                 if try db.firstRow("SELECT 1 FROM pragma_database_list WHERE name = 'user'", [], { _ in 1 }) == nil {
                     try db.run("ATTACH DATABASE ?1 AS user", [.text(userFile)])
                 }
-                try db.exec("BEGIN")
-                defer {
-                    do { try db.exec("COMMIT") } catch {
-                        // Ending a read loses nothing; a rollback keeps the connection usable.
-                        _ = try? db.exec("ROLLBACK")
-                    }
-                }
-                return try db.rows("""
-                    SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, a.added_at, a.online,
-                           u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
-                    FROM albums a LEFT JOIN user.album_state u ON u.album_key = a.album_key
-                    """, []) { s in
-                    var state = AlbumUserState()
-                    if !s.isNull(7) {
-                        state.opinion = s.bool(7) ? .liked : s.bool(8) ? .disliked : .none
-                        state.plays = s.int(9)
-                        state.completedPlays = s.int(10)
-                        state.lastPlayed = s.optionalDouble(11)
-                    }
-                    return (CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
-                                          subGenre: s.optionalText(4), addedAt: s.double(5), online: s.bool(6)), state)
-                }
+                let versions = (try db.firstRow("PRAGMA main.data_version", [], { $0.int64(0) }) ?? -1,
+                                try db.firstRow("PRAGMA user.data_version", [], { $0.int64(0) }) ?? -1)
+                if let cached = crateRowCache.withLock({ $0 }), cached.versions == versions { return cached.rows }
+                let rows = try readCrateRows(db)
+                crateRowCache.withLock { $0 = CrateRowCache(versions: versions, rows: rows) }
+                return rows
             }
         }
     }
+
+    private func readCrateRows(_ db: Database) throws -> [(row: CrateAlbumRow, state: AlbumUserState)] {
+        try db.exec("BEGIN")
+        defer {
+            do { try db.exec("COMMIT") } catch {
+                // Ending a read loses nothing; a rollback keeps the connection usable.
+                _ = try? db.exec("ROLLBACK")
+            }
+        }
+        return try db.rows("""
+            SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, a.added_at, a.online,
+                   u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
+            FROM albums a LEFT JOIN user.album_state u ON u.album_key = a.album_key
+            """, []) { s in
+            var state = AlbumUserState()
+            if !s.isNull(7) {
+                state.opinion = s.bool(7) ? .liked : s.bool(8) ? .disliked : .none
+                state.plays = s.int(9)
+                state.completedPlays = s.int(10)
+                state.lastPlayed = s.optionalDouble(11)
+            }
+            return (CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
+                                  subGenre: s.optionalText(4), addedAt: s.double(5), online: s.bool(6)), state)
+        }
+    }
+}
+
+/// What `crateRowsWithState` read last, and at which `data_version`s.
+struct CrateRowCache: Sendable {
+    var versions: (Int64, Int64)
+    var rows: [(row: CrateAlbumRow, state: AlbumUserState)]
 }

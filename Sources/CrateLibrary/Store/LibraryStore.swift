@@ -30,6 +30,9 @@ public final class LibraryStore: Sendable {
     let writer: Mutex<Database>
     let reader: Mutex<Database>
     let user: Mutex<Database>
+    /// Albums with the user's state, as the crate signals last read them, and the
+    /// `data_version`s they were read at (see `crateRowsWithState`).
+    let crateRowCache = Mutex<CrateRowCache?>(nil)
     let logger: Logger
 
     private init(directory: String, writer: consuming sending Database, reader: consuming sending Database,
