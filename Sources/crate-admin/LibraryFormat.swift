@@ -2,13 +2,17 @@ import CrateCore
 
 /// Human text for the library commands.
 enum LibraryFormat {
+    /// "Artist — Title (1999)".
+    static func title(_ album: AlbumSummary) -> String {
+        "\(album.artist) — \(album.title)" + (album.year.map { " (\($0))" } ?? "")
+    }
+
     static func albums(_ albums: [AlbumSummary]) -> String {
         guard !albums.isEmpty else { return "no albums" }
         let idWidth = max(2, albums.map { String($0.id).count }.max() ?? 2)
         return albums.map { album in
-            let year = album.year.map { " (\($0))" } ?? ""
             let offline = album.online ? "" : "  [offline]"
-            return String(album.id).padded(to: idWidth) + "  " + album.artist + " — " + album.title + year
+            return String(album.id).padded(to: idWidth) + "  " + title(album)
                 + "  · " + (album.subGenre ?? album.superGenre) + offline
         }.joined(separator: "\n")
     }
@@ -16,7 +20,7 @@ enum LibraryFormat {
     static func album(_ detail: AlbumDetail) -> String {
         let album = detail.album
         var lines = [
-            "\(album.artist) — \(album.title)" + (album.year.map { " (\($0))" } ?? ""),
+            title(album),
             "id \(album.id) · \(album.superGenre)" + (album.subGenre.map { " / \($0)" } ?? "")
                 + " · \(album.trackCount) tracks · \(HumanFormat.duration(album.duration))"
                 + (album.compilation ? " · compilation" : "") + (album.online ? "" : " · OFFLINE"),

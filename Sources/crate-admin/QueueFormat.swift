@@ -7,7 +7,7 @@ enum QueueFormat {
     static let dialOrder = ["my-crate", "curated", "mixed", "deep-dig", "mystery"]
 
     static func album(_ album: AlbumSummary) -> String {
-        "\(album.id)  \(album.artist) — \(album.title)" + (album.year.map { " (\($0))" } ?? "")
+        "\(album.id)  " + LibraryFormat.title(album)
     }
 
     static func crate(_ crate: CrateView) -> String {

@@ -203,8 +203,7 @@ final class AlbumSession: Sendable {
 
     func dislikedIDs() -> Set<Int64> {
         do {
-            let keys = Set(try library.store.userStates().filter { $0.value.opinion == .disliked }.keys)
-            return Set(try library.store.albumIDs(keys: keys))
+            return try library.store.dislikedAlbumIDs()
         } catch {
             logger.error("cannot read dislikes: \(error)")
             return []

@@ -121,28 +121,31 @@ extension LibraryStore {
     }
 
     private func readCrateRows(_ db: Database) throws -> [(row: CrateAlbumRow, state: AlbumUserState)] {
-        try db.exec("BEGIN")
-        defer {
-            do { try db.exec("COMMIT") } catch {
-                // Ending a read loses nothing; a rollback keeps the connection usable.
-                _ = try? db.exec("ROLLBACK")
+        try db.readTransaction {
+            try db.rows("""
+                SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, a.added_at, a.online,
+                       u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
+                FROM albums a LEFT JOIN user.album_state u ON u.album_key = a.album_key
+                """, []) { s in
+                var state = AlbumUserState()
+                if !s.isNull(7) {
+                    state.opinion = s.bool(7) ? .liked : s.bool(8) ? .disliked : .none
+                    state.plays = s.int(9)
+                    state.completedPlays = s.int(10)
+                    state.lastPlayed = s.optionalDouble(11)
+                }
+                return (CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
+                                      subGenre: s.optionalText(4), addedAt: s.double(5), online: s.bool(6)), state)
             }
         }
-        return try db.rows("""
-            SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, a.added_at, a.online,
-                   u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
-            FROM albums a LEFT JOIN user.album_state u ON u.album_key = a.album_key
-            """, []) { s in
-            var state = AlbumUserState()
-            if !s.isNull(7) {
-                state.opinion = s.bool(7) ? .liked : s.bool(8) ? .disliked : .none
-                state.plays = s.int(9)
-                state.completedPlays = s.int(10)
-                state.lastPlayed = s.optionalDouble(11)
-            }
-            return (CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
-                                  subGenre: s.optionalText(4), addedAt: s.double(5), online: s.bool(6)), state)
-        }
+    }
+}
+
+extension LibraryStore {
+    /// Ids of the disliked albums, from the rows the crate signals keep (no re-read
+    /// unless something changed): asked for at every album change.
+    public func dislikedAlbumIDs() throws(LibraryStoreError) -> Set<Int64> {
+        Set(try crateRowsWithState().filter { $0.state.opinion == .disliked }.map(\.row.id))
     }
 }
 

@@ -94,14 +94,3 @@ extension LibraryStore {
         }
     }
 }
-
-extension LibraryStore {
-    /// Album ids for album keys (those still in the library).
-    public func albumIDs(keys: Set<String>) throws(LibraryStoreError) -> [Int64] {
-        guard !keys.isEmpty else { return [] }
-        return try read { db in
-            try db.rows("SELECT id, album_key FROM albums", [], { s in (s.int64(0), s.text(1)) })
-                .filter { keys.contains($0.1) }.map(\.0)
-        }
-    }
-}

@@ -74,16 +74,7 @@ public final class LibraryStore: Sendable {
     /// one read transaction, so they see one consistent snapshot even mid-scan.
     func read<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try reader.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
-            try storeCall {
-                try db.exec("BEGIN")
-                defer {
-                    do { try db.exec("COMMIT") } catch {
-                        // Ending a read loses nothing; a rollback keeps the connection usable.
-                        _ = try? db.exec("ROLLBACK")
-                    }
-                }
-                return try body(db)
-            }
+            try storeCall { try db.readTransaction { try body(db) } }
         }
     }
 

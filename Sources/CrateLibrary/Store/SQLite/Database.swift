@@ -115,6 +115,19 @@ final class Database {
         }
     }
 
+    /// Runs `body` in one read transaction, so several statements see one snapshot even
+    /// while another connection writes.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try exec("BEGIN")
+        defer {
+            do { try exec("COMMIT") } catch {
+                // Ending a read loses nothing; a rollback keeps the connection usable.
+                _ = try? exec("ROLLBACK")
+            }
+        }
+        return try body()
+    }
+
     var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
 
     // MARK: Settings and facts
