@@ -17,6 +17,10 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Non-variadic wrappers for the few C calls Swift cannot make directly.
         .target(name: "CCrateShims", dependencies: ["CALSA"]),
@@ -45,11 +49,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Buttons and the Crate Dial: libgpiod edges, debouncing, quadrature decoding, the
+        // interaction model. Knows nothing about albums or audio: it produces intents.
+        .target(
+            name: "CrateControls",
+            dependencies: [
+                "CrateCore", "CratePosix", "CGPIOD", "CCrateShims",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The status display: framebuffer, fonts, artwork, screens. Draws what it is given.
+        .target(
+            name: "CrateDisplay",
+            dependencies: [
+                "CrateCore", "CratePosix", "CrateMP3", "CCrateShims", "CTurboJPEG", "CPNG", "CZlib",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The router, configuration and the control socket: where domains meet.
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateAudio", "CrateLibrary", "CrateConfig", "CratePosix",
+                "CrateCore", "CrateAudio", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
+                "CrateDisplay",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -82,6 +104,8 @@ let package = Package(
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateMP3Tests", dependencies: ["CrateMP3", "CrateAudio", "TestSupport"]),
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateMP3", "TestSupport"]),
+        .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
+        .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",
