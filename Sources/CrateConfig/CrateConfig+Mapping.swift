@@ -5,7 +5,7 @@ extension CrateConfig {
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// The tables crate.toml may have, in the order the reference file lists them.
-    static let tableNames = ["control", "audio", "library", "crate", "playback", "log"]
+    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "log"]
 
     /// Every problem is collected; the one earliest in the file is thrown.
     init(document: TOMLDocument) throws(ConfigError) {
@@ -47,6 +47,12 @@ extension CrateConfig {
         if let value = audio.choice("pacing", from: Audio.Pacing.allCases.map(\.rawValue)) {
             self.audio.pacing = Audio.Pacing(rawValue: value)
         }
+        if let value = audio.string("mixer_control", expected: "an ALSA mixer control name like \"PCM\"") {
+            self.audio.mixerControl = value
+        }
+        if let value = audio.string("mixer_device", expected: "an ALSA mixer device like \"hw:1\"") {
+            self.audio.mixerDevice = value
+        }
         audio.refuseUnknownKeys()
         problems += audio.problems
 
@@ -72,16 +78,24 @@ extension CrateConfig {
         log.refuseUnknownKeys()
         problems += log.problems
 
+        problems += readControls(document)
         problems += Self.unknownTables(in: document)
         if let first = problems.min(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { throw first }
     }
 
-    /// A problem for every table other than the top level and the four known ones.
+    /// A problem for every table other than the top level, the known ones and the controls' sub-tables.
     private static func unknownTables(in document: TOMLDocument) -> [ConfigError] {
         let tableList = Suggestion.list(tableNames.map { "[\($0)]" }, conjunction: "and")
         return document.tablesInOrder.compactMap { table -> ConfigError? in
             let path = table.path
             if path.isEmpty || (path.count == 1 && tableNames.contains(path[0])) { return nil }
+            if path.count == 2, path[0] == "controls", table.origin == .header {
+                if controlTables.contains(path[1]) { return nil }
+                let hint = Suggestion.closest(to: path[1], among: controlTables).map { " (did you mean [controls.\($0)]?)" }
+                    ?? "; the controls are \(Suggestion.list(controlTables.map { "[controls.\($0)]" }, conjunction: "and"))"
+                return ConfigError(source: document.source, line: table.line,
+                                   table: TOMLValue.displayPath(path), message: "unknown control\(hint)")
+            }
             let message: String
             if path.count == 1 {
                 message = Suggestion.closest(to: path[0], among: tableNames)

@@ -11,6 +11,7 @@ public struct CrateConfig: Sendable, Equatable {
     public var crate = Crate()
     public var playback = Playback()
     public var log = Log()
+    public var controls = Controls()
 
     public init() {}
 
@@ -53,7 +54,25 @@ public struct CrateConfig: Sendable, Equatable {
         /// nil = `clock` for `null` and `file:` devices, `device` otherwise (see `effectivePacing`).
         /// TOML: `[audio] pacing`, `"device"` or `"clock"`.
         public var pacing: Pacing? = nil
+        /// The ALSA mixer control the volume buttons or encoder drive (`PCM`, `Master`,
+        /// `Digital`); nil = no volume control, the amplifier sets the volume.
+        /// TOML: `[audio] mixer_control`.
+        public var mixerControl: String? = nil
+        /// The mixer's card: nil = the card of `device` (`hw:1,0` → `hw:1`), else `default`.
+        /// TOML: `[audio] mixer_device`.
+        public var mixerDevice: String? = nil
         public init() {}
+
+        /// The mixer device to open for `mixerControl`.
+        public var effectiveMixerDevice: String {
+            if let mixerDevice { return mixerDevice }
+            guard let device else { return "default" }
+            for prefix in ["hw:", "plughw:"] where device.hasPrefix(prefix) {
+                let card = device.dropFirst(prefix.count).prefix { $0 != "," }
+                if !card.isEmpty { return "hw:" + card }
+            }
+            return "default"
+        }
     }
 
     public struct Library: Sendable, Equatable {

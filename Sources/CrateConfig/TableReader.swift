@@ -102,6 +102,19 @@ struct TableReader {
         return strings
     }
 
+    /// A GPIO line: an offset (an integer from 0) or a line name (a non-empty string).
+    /// Returns the line of the file too, for messages about the line's use.
+    mutating func gpioLine(_ key: String) -> (CrateConfig.GPIOLine.Reference, Int)? {
+        guard let entry = entry(key) else { return nil }
+        switch entry.value {
+        case .integer(let offset) where offset >= 0 && offset < 10_000: return (.offset(offset), entry.line)
+        case .string(let name) where !name.isEmpty: return (.name(name), entry.line)
+        default:
+            return refuse(entry, "expected a GPIO line: its offset on the chip (an integer like 17) "
+                          + "or its name (a string like \"GPIO17\"), got \(entry.value.rendered)")
+        }
+    }
+
     // MARK: Unknown keys
 
     /// Refuse every key of the table that was not asked for. `tables` names the tables that
@@ -109,7 +122,7 @@ struct TableReader {
     mutating func refuseUnknownKeys(tables: [String] = []) {
         for entry in entries where !known.contains(entry.key) {
             if tables.contains(entry.key) {
-                record(entry, "expected the table [\(entry.key)] on a line of its own, "
+                record(entry, "expected the table [\(TOMLValue.displayPath(path + [entry.key]))] on a line of its own, "
                        + "got \(entry.value.rendered)")
             } else if let close = Suggestion.closest(to: entry.key, among: known) {
                 record(entry, "unknown key (did you mean \(close)?)")

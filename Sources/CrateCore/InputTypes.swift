@@ -1,0 +1,70 @@
+/// What a push button does. The raw value is the control's name everywhere: the
+/// `[controls.NAME]` table of crate.toml, `crate-admin input press NAME`, and events.
+public enum ButtonFunction: String, Sendable, Codable, CaseIterable {
+    case play, next, prev, like, genre
+    /// The Crate Dial's push switch.
+    case knob
+    case volumeUp = "volume_up"
+    case volumeDown = "volume_down"
+}
+
+/// What a rotary encoder turns: the Crate Dial (`knob`) or the ALSA mixer (`volume`).
+public enum EncoderFunction: String, Sendable, Codable, CaseIterable {
+    case knob, volume
+}
+
+/// A decoded gesture from a physical or simulated control, as `crate-admin input watch`
+/// shows it: which control, what the hand did, and what the box made of it.
+public struct InputEvent: Sendable, Codable, Equatable {
+    public enum Gesture: String, Sendable, Codable {
+        case press
+        /// Held past `[controls] long_press_ms`; fired while still held.
+        case long
+        /// Encoder detents, signed: positive is clockwise.
+        case turn
+    }
+
+    public var gesture: Gesture
+    /// A `ButtonFunction` or `EncoderFunction` raw value.
+    public var control: String
+    /// For `turn`: detents after acceleration, clockwise positive.
+    public var detents: Int?
+    /// `gpio` or `simulated`.
+    public var source: String
+    /// What it did ("browse 4/24", "play/pause", …); nil when it did nothing.
+    public var action: String?
+
+    public init(gesture: Gesture, control: String, detents: Int? = nil, source: String, action: String? = nil) {
+        self.gesture = gesture
+        self.control = control
+        self.detents = detents
+        self.source = source
+        self.action = action
+    }
+}
+
+/// Where the knob is in the interaction model, for `status` and the display.
+public struct ControlsStatus: Sendable, Codable, Equatable {
+    /// `now-playing`, `browse` or `dial`.
+    public var mode: String
+    /// Browse: the index (0-based) under the knob in the current crate.
+    public var browseIndex: Int?
+    /// Dial mode: the position under the knob, not yet confirmed.
+    public var dialPosition: String?
+    /// `gpio` (with the lines held), `simulated`, or `error`.
+    public var backend: String
+    /// GPIO lines in use, as "play=gpiochip0:17".
+    public var lines: [String]
+    /// Why the GPIO backend is not running (unknown chip, line busy, …).
+    public var problem: String?
+
+    public init(mode: String, browseIndex: Int? = nil, dialPosition: String? = nil, backend: String,
+                lines: [String] = [], problem: String? = nil) {
+        self.mode = mode
+        self.browseIndex = browseIndex
+        self.dialPosition = dialPosition
+        self.backend = backend
+        self.lines = lines
+        self.problem = problem
+    }
+}
