@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "CrateControls",
             dependencies: [
-                "CrateCore", "CratePosix", "CGPIOD", "CCrateShims",
+                "CrateCore", "CrateConfig", "CratePosix", "CGPIOD", "CCrateShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -71,7 +71,6 @@ let package = Package(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateAudio", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
-                "CrateDisplay",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

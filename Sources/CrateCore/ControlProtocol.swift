@@ -23,6 +23,8 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case nextAlbum = "next-album"
     case prevAlbum = "prev-album"
     case history, diagnostics
+    /// Simulated input: `gesture` (press, long, turn) on `control`, `detents` for a turn.
+    case input
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -42,10 +44,17 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var wallet: Bool?
     /// `dial`: the position to turn to ("my-crate" … "mystery", or 1…5).
     public var position: String?
+    /// `input`: `press`, `long` or `turn`; the control's name; signed clicks for a turn.
+    public var gesture: String?
+    public var control: String?
+    public var detents: Int?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
-                position: String? = nil) {
+                position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil) {
+        self.gesture = gesture
+        self.control = control
+        self.detents = detents
         self.wallet = wallet
         self.position = position
         self.cmd = cmd.rawValue
@@ -67,6 +76,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var player: PlayerStatus
     /// Things an admin should know (fallback sink, refused RT priority, …).
     public var warnings: [String]
+    /// The knob's mode and how buttons and encoders are read.
+    public var controls: ControlsStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,
@@ -94,6 +105,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var crate: CrateView?
     public var queue: QueueView?
     public var history: [AlbumHistory]?
+    /// `input`: what the injected gesture decoded to and what it did.
+    public var input: [InputEvent]?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok
@@ -121,6 +134,8 @@ public struct DaemonEvent: Sendable, Codable, Equatable {
         case scanStarted = "scan-started"
         case scanProgress = "scan-progress"
         case scanFinished = "scan-finished"
+        /// A button or the knob did something (`input`).
+        case input
     }
 
     public var event: Kind
@@ -128,9 +143,11 @@ public struct DaemonEvent: Sendable, Codable, Equatable {
     public var status: PlayerStatus
     public var scanProgress: ScanProgress?
     public var scanReport: ScanReport?
+    public var input: InputEvent?
 
     public init(event: Kind, message: String? = nil, status: PlayerStatus, scanProgress: ScanProgress? = nil,
-                scanReport: ScanReport? = nil) {
+                scanReport: ScanReport? = nil, input: InputEvent? = nil) {
+        self.input = input
         self.event = event
         self.message = message
         self.status = status

@@ -1,5 +1,6 @@
 import CrateAudio
 import CrateConfig
+import CrateControls
 import CrateCore
 import CrateLibrary
 import CratePosix
@@ -13,6 +14,7 @@ public final class Daemon: Sendable {
     public let router: Router
     private let player: Player
     private let server: ControlServer
+    private let controls: ControlsService
     private let logger: Logger
     private let stopping = StopFlag()
 
@@ -44,13 +46,22 @@ public final class Daemon: Sendable {
             let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet)
             session = AlbumSession(library: library, player: player, maker: maker, logger: logger)
         }
+        let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }
         router = Router(player: player, library: library, libraryProblem: libraryProblem, session: session,
-                        configPath: configPath, warnings: warnings, logger: logger)
+                        configPath: configPath, warnings: warnings, mixer: mixer,
+                        volumeStep: config.controls.volumeStep, logger: logger)
+        controls = ControlsService(config: config.controls, handler: router, logger: logger)
+        router.attach(controls)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger)
     }
 
     public func start() throws(ControlServerError) {
+        do {
+            try controls.start()
+        } catch {
+            logger.error("cannot start the controls: \(error); buttons, knob and crate-admin input do not work")
+        }
         try server.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
         resumeScanIfNeeded()
@@ -99,6 +110,7 @@ public final class Daemon: Sendable {
         router.session?.save()
         router.library?.cancelScan()
         server.stop()
+        controls.stop()
         player.shutdown()
         logger.info("crated stopped")
     }

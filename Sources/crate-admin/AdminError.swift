@@ -16,15 +16,13 @@ struct AdminError: Error, CustomStringConvertible {
     static func unreachable(_ message: String) -> AdminError { AdminError(message: message, exitCode: unreachable) }
 }
 
-extension ParsableCommand {
-    /// Runs `body`, turning an `AdminError` into its message on stderr and its exit status,
-    /// instead of ArgumentParser's generic "Error: …" and status 1.
-    func reportingFailures(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as AdminError {
-            Output.error(error.message)
-            throw ExitCode(error.exitCode)
-        }
+/// Runs `body`, turning an `AdminError` into its message on stderr and its exit status,
+/// instead of ArgumentParser's generic "Error: …" and status 1.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as AdminError {
+        Output.error(error.message)
+        throw ExitCode(error.exitCode)
     }
 }

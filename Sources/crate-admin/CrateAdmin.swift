@@ -20,7 +20,7 @@ struct CrateAdmin: ParsableCommand {
             SeekCommand.self, WatchCommand.self, PingCommand.self, LibraryCommand.self, AlbumsCommand.self,
             AlbumCommand.self, ArtistsCommand.self, GenresCommand.self, CrateCommand.self, DialCommand.self,
             LikeCommand.self, DislikeCommand.self, UnlikeCommand.self, QueueCommand.self, NextAlbumCommand.self,
-            PrevAlbumCommand.self, HistoryCommand.self, DiagnosticsCommand.self,
+            PrevAlbumCommand.self, HistoryCommand.self, DiagnosticsCommand.self, InputCommand.self,
         ]
     )
 }

@@ -159,6 +159,8 @@ enum HumanFormat {
             // Library events say what they are; the player's state is beside the point.
             let done = event.scanProgress.map { " \($0.filesDone)/\($0.filesSeen) files" } ?? ""
             return clock + " " + "library".padded(to: 8) + done + "  — " + (event.message ?? "")
+        case .input:
+            return clock + " " + "input".padded(to: 8) + " " + (event.input.map(input) ?? event.message ?? "")
         }
         var line = clock + " " + label.padded(to: 8)
         if let track = track(event.status) {
@@ -167,6 +169,14 @@ enum HumanFormat {
         if event.event == .output { line += "  " + output(event.status.output) }
         if let message = event.message ?? errorMessage(event.status.state) { line += "  — " + message }
         return line
+    }
+
+    /// `turn knob +3 → browse 4/24: Artist — Album`.
+    static func input(_ event: InputEvent) -> String {
+        var text = "\(event.gesture.rawValue) \(event.control)"
+        if let detents = event.detents { text += detents > 0 ? " +\(detents)" : " \(detents)" }
+        if event.source != "gpio" { text += " (\(event.source))" }
+        return text + (event.action.map { " → " + $0 } ?? "")
     }
 
     private static func errorMessage(_ state: PlaybackState) -> String? {

@@ -1,3 +1,4 @@
+import CratePosix
 import CALSA
 import Glibc
 

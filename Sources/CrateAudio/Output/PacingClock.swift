@@ -1,3 +1,4 @@
+import CratePosix
 import Glibc
 
 /// Real-time pacing for sinks that have no clock of their own (ALSA's `null`, `file:`):

@@ -1,3 +1,4 @@
+import CratePosix
 import Synchronization
 
 /// Everything the decoder/engine thread and the real-time writer say to each other:

@@ -6,8 +6,7 @@ public typealias Nanoseconds = UInt64
 extension Nanoseconds {
     /// Deadlines are computed by adding configured durations to event timestamps; saturating
     /// keeps an absurd configuration (or a test feeding `UInt64.max`) from trapping the input
-    /// thread on overflow. A saturated deadline simply never comes due.
-    @inlinable
+    /// thread on overflow. A saturated deadline comes due only at the very end of the clock.
     func adding(_ duration: Nanoseconds) -> Nanoseconds {
         let (sum, overflow) = addingReportingOverflow(duration)
         return overflow ? .max : sum

@@ -93,6 +93,17 @@ enum RequestValidator {
             }
         case .album, .queueAdd, .queueNext:
             if request.album == nil { return "\(command.rawValue) needs 'album': a library album id" }
+        case .input:
+            switch request.gesture {
+            case "press", "long":
+                if (request.control ?? "").isEmpty { return "input \(request.gesture!) needs 'control': a button name" }
+            case "turn":
+                guard let detents = request.detents, detents != 0, abs(detents) <= 1000 else {
+                    return "input turn needs 'detents': a non-zero number of clicks from -1000 to 1000"
+                }
+            default:
+                return "input needs 'gesture': \"press\", \"long\" or \"turn\""
+            }
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
              .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics:

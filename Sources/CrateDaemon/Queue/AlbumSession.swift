@@ -106,25 +106,42 @@ final class AlbumSession: Sendable {
         }
     }
 
+    /// Skips to the album that would have followed: one the continuation already
+    /// appended after the current album, else the queue's or the crate's next.
     func nextAlbumNow() throws {
-        guard let next = nextAlbum(consume: true) else { throw RouterError("no album follows in the queue or the crate") }
+        let appended = state.withLock { s -> Int64? in
+            guard let current = s.current, let index = s.segments.firstIndex(where: { $0.albumID == current }) else {
+                return nil
+            }
+            guard let id = s.segments.dropFirst(index + 1).first?.albumID else { return nil }
+            if let queued = s.queued.firstIndex(of: id) { s.queued.remove(at: queued) }
+            return id
+        }
+        guard let next = appended ?? nextAlbum(consume: true) else {
+            throw RouterError("no album follows in the queue or the crate")
+        }
         try play(album: next)
     }
 
-    /// Back to the previous album heard, or the start of this one when more than 3 s in.
+    /// Back to the previous album heard (a disliked one is never offered again), or the
+    /// start of this one when more than 3 s in.
     func previousAlbumNow() throws {
         let status = player.status()
+        let disliked = dislikedIDs()
         let (current, previous, inAlbum) = state.withLock { s in
-            (s.current, s.played.last, s.segment(containing: status.currentIndex ?? 0).map {
+            (s.current, s.played.last { !disliked.contains($0) }, s.segment(containing: status.currentIndex ?? 0).map {
                 (status.currentIndex ?? 0) - $0.startIndex
             } ?? 0)
         }
         guard let current else { throw RouterError("nothing is playing") }
-        if inAlbum > 0 || status.position > 3 || previous == nil {
+        guard let previous, inAlbum == 0, status.position <= 3 else {
             return try play(album: current)
         }
-        state.withLock { s in _ = s.played.popLast(); s.current = nil }
-        try play(album: previous!)
+        state.withLock { s in
+            if let index = s.played.lastIndex(of: previous) { s.played.removeSubrange(index...) }
+            s.current = nil
+        }
+        try play(album: previous)
     }
 
     // MARK: following playback

@@ -1,4 +1,5 @@
 import CrateAudio
+import CrateControls
 import CrateCore
 import CrateLibrary
 import CratePosix
@@ -19,6 +20,11 @@ public final class Router: ControlHandler {
     /// The album queue and crates; nil without a library.
     let session: AlbumSession?
     let logger: Logger
+    /// The volume buttons' mixer; nil when `[audio] mixer_control` is not set.
+    let mixer: ALSAMixer?
+    /// Percent per volume click.
+    let volumeStep: Int
+    private let controls = Mutex<ControlsService?>(nil)
     private let configPath: String?
     private let startedAt = MonotonicClock.now()
     private let daemonWarnings: [String]
@@ -26,7 +32,9 @@ public final class Router: ControlHandler {
     private let nextSubscriber = Atomic<Int>(0)
 
     init(player: Player, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
-         warnings: [String], logger: Logger) {
+         warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, logger: Logger) {
+        self.mixer = mixer
+        self.volumeStep = volumeStep
         self.player = player
         self.library = library
         self.libraryProblem = libraryProblem
@@ -36,6 +44,10 @@ public final class Router: ControlHandler {
         self.logger = logger
         player.setEventHandler { [weak self] kind, message in self?.publish(kind, message) }
     }
+
+    /// The buttons and knob; set once at start-up.
+    var controlsService: ControlsService? { controls.withLock { $0 } }
+    func attach(_ service: ControlsService) { controls.withLock { $0 = service } }
 
     public func handle(_ request: ControlRequest) -> ControlReply {
         guard let command = ControlCommand(rawValue: request.cmd) else {
@@ -73,6 +85,8 @@ public final class Router: ControlHandler {
             case .crate, .crateRegenerate, .dial, .like, .dislike, .unlike, .queue, .queueAdd, .queueNext,
                  .nextAlbum, .prevAlbum, .history, .diagnostics:
                 return try handleQueue(command, request)
+            case .input:
+                return try handleInput(request)
             }
         } catch let error as PlayerError {
             return .failure(error.message)
@@ -104,17 +118,22 @@ public final class Router: ControlHandler {
         if let libraryProblem { warnings.append(libraryProblem) }
         let failed = playerStatus.tracks.filter { $0.error != nil }.count
         if failed > 0 { warnings.append("\(failed) track(s) of the current list could not be played in full") }
-        return DaemonStatus(
+        let cursor = session?.state.withLock { $0.crate.cursor }
+        let controls = controlsService?.status(browseIndex: cursor)
+        if let problem = controls?.problem { warnings.append("controls: \(problem)") }
+        var status = DaemonStatus(
             version: Self.version, pid: Int(getpid()), uptimeSeconds: MonotonicClock.now() - startedAt,
             configPath: configPath, player: playerStatus, warnings: warnings)
+        status.controls = controls
+        return status
     }
 
     func publish(_ kind: DaemonEvent.Kind, _ message: String?, progress: ScanProgress? = nil,
-                 report: ScanReport? = nil) {
+                 report: ScanReport? = nil, input: InputEvent? = nil) {
         let status = player.status()
-        if progress == nil && report == nil { session?.playerChanged(kind, status) }
+        if progress == nil && report == nil && input == nil { session?.playerChanged(kind, status) }
         let event = DaemonEvent(event: kind, message: message, status: status, scanProgress: progress,
-                                scanReport: report)
+                                scanReport: report, input: input)
         for sink in subscribers.withLock({ Array($0.values) }) { sink(event) }
     }
 }

@@ -1,0 +1,23 @@
+/// What the user meant, in the product's words: the interaction model's output, carried
+/// out by the daemon's router. Nothing here knows how albums or audio work.
+public enum ControlIntent: Sendable, Equatable {
+    case togglePlay
+    case nextTrack, previousTrack
+    case nextAlbum, previousAlbum
+    case like, dislike
+    /// Knob turned while browsing: move the crate cursor by this many albums. `entering`
+    /// is set on the first turn from now-playing: the cursor starts at the album playing.
+    case browse(by: Int, entering: Bool)
+    /// Knob pressed while browsing: play the album under the knob from track 1.
+    case playBrowsed
+    /// The genre button: the next crate of Crate → each super-genre → Crate.
+    case cycleGenre
+    /// Dial mode shows this position (0…4), not yet confirmed.
+    case previewDial(Int)
+    /// Dial confirmed: weight the Crate Wall by this position and regenerate it.
+    case confirmDial(Int)
+    /// Mixer change in steps (of `[controls] volume_step` percent).
+    case volume(by: Int)
+    /// Back to the now-playing screen (idle timeout, dial cancelled).
+    case showNowPlaying
+}

@@ -1,0 +1,114 @@
+import CrateCore
+
+/// The box's interaction model (DESIGN.md, "What the box does") as a state machine:
+/// gestures in, intents out. It keeps only what the hand is doing — which mode the knob
+/// is in, the dial position being chosen, when the box falls back to now-playing — and
+/// leaves the crate and the player to the router.
+public struct InteractionModel: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
+        case nowPlaying
+        /// The knob flips through the current crate.
+        case browse
+        /// The knob moves the Crate Dial; `position` (0…4) is not confirmed yet.
+        case dial(position: Int)
+
+        public var name: String {
+            switch self {
+            case .nowPlaying: "now-playing"
+            case .browse: "browse"
+            case .dial: "dial"
+            }
+        }
+    }
+
+    /// The five positions of the Crate Dial.
+    public static let dialPositions = 5
+
+    public private(set) var mode = Mode.nowPlaying
+    /// When browse or dial mode returns to now-playing without input.
+    public private(set) var idleDeadline: Nanoseconds?
+    let idleTimeout: Nanoseconds
+
+    public init(idleTimeout: Nanoseconds) {
+        self.idleTimeout = idleTimeout
+    }
+
+    /// One gesture at `now`. `dial` is the Crate Dial's confirmed position (0…4), where
+    /// dial mode starts.
+    public mutating func handle(_ input: DecodedInput, now: Nanoseconds, dial: Int) -> [ControlIntent] {
+        let intents = intents(for: input, dial: dial)
+        idleDeadline = mode == .nowPlaying ? nil : now + idleTimeout
+        return intents
+    }
+
+    /// Time passing: past the idle deadline, back to now-playing (an unconfirmed dial
+    /// position is forgotten).
+    public mutating func advance(to now: Nanoseconds) -> [ControlIntent] {
+        guard let deadline = idleDeadline, now >= deadline else { return [] }
+        mode = .nowPlaying
+        idleDeadline = nil
+        return [.showNowPlaying]
+    }
+
+    private mutating func intents(for input: DecodedInput, dial: Int) -> [ControlIntent] {
+        switch (input.control, input.gesture) {
+        case (.encoder(.knob), .turn):
+            switch mode {
+            case .nowPlaying:
+                mode = .browse
+                return [.browse(by: input.accelerated, entering: true)]
+            case .browse:
+                return [.browse(by: input.accelerated, entering: false)]
+            case .dial(let position):
+                // One position per click: the dial has five stops, acceleration would skip them.
+                let moved = min(max(position + input.detents, 0), Self.dialPositions - 1)
+                mode = .dial(position: moved)
+                return moved == position ? [] : [.previewDial(moved)]
+            }
+        case (.button(.knob), .press):
+            switch mode {
+            case .nowPlaying: return [.togglePlay]
+            case .browse:
+                mode = .nowPlaying
+                return [.playBrowsed]
+            case .dial(let position):
+                mode = .browse
+                return [.confirmDial(position)]
+            }
+        case (.button(.knob), .long):
+            if case .dial = mode {
+                mode = .nowPlaying
+                return [.showNowPlaying]
+            }
+            let start = min(max(dial, 0), Self.dialPositions - 1)
+            mode = .dial(position: start)
+            return [.previewDial(start)]
+        case (.button(.genre), _):
+            mode = .browse
+            return [.cycleGenre]
+        case (.encoder(.volume), .turn):
+            return [.volume(by: input.detents)]
+        case (.button(.volumeUp), _):
+            return [.volume(by: 1)]
+        case (.button(.volumeDown), _):
+            return [.volume(by: -1)]
+        default:
+            // Transport and opinions are about what plays: answer them and show it.
+            guard let intent = Self.transport(input) else { return [] }
+            let leaving = mode != .nowPlaying
+            mode = .nowPlaying
+            return leaving ? [intent, .showNowPlaying] : [intent]
+        }
+    }
+
+    private static func transport(_ input: DecodedInput) -> ControlIntent? {
+        let long = input.gesture == .long
+        switch input.control {
+        case .button(.play): return .togglePlay
+        case .button(.next): return long ? .nextAlbum : .nextTrack
+        case .button(.prev): return long ? .previousAlbum : .previousTrack
+        case .button(.like): return long ? .dislike : .like
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Glibc
+import CrateCore
+
+/// Where the controls' intents are carried out: the daemon's router. Called on the
+/// controls worker thread, one intent at a time.
+public protocol ControlsHandler: AnyObject, Sendable {
+    /// Carries out `intent`; returns what it did in a few words for `input watch`
+    /// ("browse 4/24: Artist — Album"), or throws with a message for the user.
+    func perform(_ intent: ControlIntent) throws -> String?
+    /// The Crate Dial's confirmed position, 0…4: where dial mode starts.
+    func currentDialIndex() -> Int
+    /// Every decoded gesture with its outcome, for subscribers (`crate-admin input watch`).
+    func inputDecoded(_ event: InputEvent)
+}
+
+/// A clock in the decoders' unit.
+public enum InputClock {
+    public static func now() -> Nanoseconds {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Nanoseconds(ts.tv_sec) * 1_000_000_000 + Nanoseconds(ts.tv_nsec)
+    }
+}

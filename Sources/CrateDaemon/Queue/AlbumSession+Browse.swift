@@ -1,0 +1,76 @@
+import CrateCore
+import CratePosix
+import Glibc
+import CrateLibrary
+
+/// The knob's side of the crate: the cursor it moves, the album it plays, the genre
+/// crates it cycles through.
+extension AlbumSession {
+    /// Moves the crate cursor by `delta` albums, wrapping round the ends. `fromCurrent`
+    /// (the first click out of now-playing) starts from the album playing when it is in
+    /// this crate. Kept in memory only: a click is no reason to write to the SD card.
+    func moveCursor(by delta: Int, fromCurrent: Bool) throws -> (index: Int, count: Int, album: Int64) {
+        try ensureCrate()
+        return try state.withLock { s in
+            let count = s.crate.items.count
+            guard count > 0 else { throw RouterError("the crate is empty: scan the library first") }
+            var start = min(max(s.crate.cursor, 0), count - 1)
+            if fromCurrent, let current = s.current, let index = s.crate.items.firstIndex(where: { $0.albumID == current }) {
+                start = index
+            }
+            let index = ((start + delta) % count + count) % count
+            s.crate.cursor = index
+            return (index, count, s.crate.items[index].albumID)
+        }
+    }
+
+    /// Plays the album under the knob from track 1; the crate goes on from there.
+    func playCursor() throws -> Int64 {
+        try ensureCrate()
+        let album = state.withLock { s -> Int64? in
+            s.crate.items.isEmpty ? nil : s.crate.items[min(max(s.crate.cursor, 0), s.crate.items.count - 1)].albumID
+        }
+        guard let album else { throw RouterError("the crate is empty: scan the library first") }
+        try play(album: album)
+        return album
+    }
+
+    /// Play/pause for a box with one button: pause or resume what is loaded; with nothing
+    /// playing (idle, or an error), start the album under the knob.
+    func togglePlay() throws -> String {
+        let before = player.status().state
+        switch before {
+        case .playing, .buffering, .paused:
+            try player.toggle()
+            // The player reports the new state once the writer has faded in or out (a few
+            // ms); wait for it so the answer, and the next press, see where things are.
+            let deadline = MonotonicClock.now() + 0.5
+            while player.status().state == before && MonotonicClock.now() < deadline { usleep(2_000) }
+            return player.status().state.name
+        case .idle, .error:
+            return "play album \(try playCursor())"
+        }
+    }
+
+    /// The genre button: Crate → each super-genre that has albums → Crate.
+    func cycleGenre() throws -> (name: String, count: Int) {
+        let present = Set(try library.store.genres().filter { $0.subGenre == nil && $0.albumCount > 0 }.map(\.superGenre))
+        let order = SuperGenre.allCases.map(\.rawValue).filter(present.contains)
+        let kind = state.withLock { $0.crate.kind }
+        let next: CrateState.Kind
+        switch kind {
+        case .genre(let name):
+            if let index = order.firstIndex(of: name), index + 1 < order.count {
+                next = .genre(order[index + 1])
+            } else {
+                next = .wall
+            }
+        default:
+            next = order.first.map { .genre($0) } ?? .wall
+        }
+        try switchCrate(to: next)
+        let count = state.withLock { $0.crate.items.count }
+        if case .genre(let name) = next { return (name, count) }
+        return ("Crate", count)
+    }
+}

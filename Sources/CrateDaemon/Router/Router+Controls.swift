@@ -1,0 +1,104 @@
+import CrateAudio
+import CrateControls
+import CrateCore
+import CrateLibrary
+
+/// The buttons and the knob, through the interaction model, land here: each intent
+/// becomes a player or session call, and answers with a few words for `input watch`.
+extension Router: ControlsHandler {
+    public func perform(_ intent: ControlIntent) throws -> String? {
+        switch intent {
+        case .togglePlay: return try requireSession().togglePlay()
+        case .nextTrack:
+            try player.next()
+            return "next track"
+        case .previousTrack:
+            try player.previous()
+            return "previous track"
+        case .nextAlbum:
+            try requireSession().nextAlbumNow()
+            return "next album: \(albumTitle(try requireSession().state.withLock { $0.current }))"
+        case .previousAlbum:
+            try requireSession().previousAlbumNow()
+            return "previous album: \(albumTitle(try requireSession().state.withLock { $0.current }))"
+        case .like, .dislike:
+            let session = try requireSession()
+            let album = session.state.withLock { $0.current }
+            try session.setOpinion(intent == .like ? .liked : .disliked, album: nil)
+            return "\(intent == .like ? "liked" : "disliked") \(albumTitle(album))"
+        case .browse(let delta, let entering):
+            let (index, count, album) = try requireSession().moveCursor(by: delta, fromCurrent: entering)
+            return "browse \(index + 1)/\(count): \(albumTitle(album))"
+        case .playBrowsed:
+            return "play \(albumTitle(try requireSession().playCursor()))"
+        case .cycleGenre:
+            let (name, count) = try requireSession().cycleGenre()
+            return "crate: \(name) (\(count) albums)"
+        case .previewDial(let index):
+            return "dial: \(DialPosition.allCases[index].displayName)? (press to confirm)"
+        case .confirmDial(let index):
+            let position = DialPosition.allCases[index]
+            try requireSession().turnDial(to: position)
+            return "dial: \(position.displayName), crate regenerated"
+        case .volume(let steps):
+            guard let mixer else {
+                throw RouterError("no volume control: set [audio] mixer_control to drive the card's mixer")
+            }
+            let level = try mixer.change(byPercent: steps * volumeStep)
+            return "volume \(level) %"
+        case .showNowPlaying:
+            return nil
+        }
+    }
+
+    public func currentDialIndex() -> Int {
+        guard let session else { return DialPosition.allCases.firstIndex(of: .mixed) ?? 2 }
+        let dial = session.state.withLock { $0.crate.dial }
+        return DialPosition.allCases.firstIndex(of: dial) ?? 0
+    }
+
+    public func inputDecoded(_ event: InputEvent) {
+        publish(.input, event.action, input: event)
+    }
+
+    /// `crate-admin input`: a gesture injected into the simulated backend.
+    func handleInput(_ request: ControlRequest) throws -> ControlReply {
+        guard let controls = controlsService else { throw RouterError("the controls are not running") }
+        let name = request.control ?? ""
+        let injection: ControlsService.Injection
+        switch request.gesture {
+        case "press", "long":
+            guard let function = ButtonFunction(rawValue: name) else {
+                throw RouterError("unknown button '\(name)' (one of \(ButtonFunction.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            injection = request.gesture == "press" ? .press(function) : .long(function)
+        case "turn":
+            guard let encoder = EncoderFunction(rawValue: name.isEmpty ? "knob" : name) else {
+                throw RouterError("unknown encoder '\(name)' (knob or volume)")
+            }
+            injection = .turn(encoder, detents: request.detents ?? 0)
+        default:
+            throw RouterError("input needs 'gesture': press, long or turn")
+        }
+        var reply = ControlReply(ok: true)
+        reply.input = try controls.inject(injection)
+        reply.status = status()
+        return reply
+    }
+
+    private func requireSession() throws -> AlbumSession {
+        guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
+        return session
+    }
+
+    private func albumTitle(_ id: Int64?) -> String {
+        guard let id else { return "nothing" }
+        do {
+            guard let album = try library?.store.album(id: id)?.album else { return "album \(id)" }
+            return "\(album.artist) — \(album.title)"
+        } catch {
+            logger.warning("cannot read album \(id) for a control's message: \(error)")
+            return "album \(id)"
+        }
+    }
+}
