@@ -1,0 +1,36 @@
+import CratePosix
+import Glibc
+
+/// The few directory operations artwork needs: list names, test for a regular file.
+enum ArtworkDirectory {
+    /// The names in `path`, without "." and "..".
+    static func names(in path: String) throws(ArtworkError) -> [String] {
+        guard let directory = opendir(path) else { throw .unreadable(path: path, reason: errnoDescription()) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Follows symlinks: a cover.jpg linked to a shared scan is fine.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// "/music/Album/01.mp3" → "/music/Album"; "01.mp3" → ".".
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func lastComponent(of path: String) -> Substring {
+        guard let slash = path.lastIndex(of: "/") else { return path[...] }
+        return path[path.index(after: slash)...]
+    }
+}
