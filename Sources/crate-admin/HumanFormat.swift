@@ -97,6 +97,18 @@ enum HumanFormat {
         return "off — " + (output.realtimeMessage ?? "not granted")
     }
 
+    /// `browse 4 · gpio play=gpiochip0:17, …` or `now-playing · simulated only`.
+    static func controls(_ c: ControlsStatus) -> String {
+        var mode = c.mode
+        if let index = c.browseIndex { mode += " \(index + 1)" }
+        if let dial = c.dialPosition, let n = Int(dial) { mode += " (position \(n + 1) of 5, not confirmed)" }
+        switch c.backend {
+        case "gpio": return mode + " · gpio " + c.lines.joined(separator: ", ")
+        case "error": return mode + " · gpio not read (see warnings)"
+        default: return mode + " · no GPIO wired (crate-admin input)"
+        }
+    }
+
     // MARK: - Whole views
 
     /// The `status` screen: one labelled fact per line, problems listed at the end.
@@ -120,6 +132,7 @@ enum HumanFormat {
         lines.append(("output", output(player.output)))
         lines.append(("realtime", realtime(player.output)))
         lines.append(("underruns", "\(player.output.underruns)"))
+        if let controls = status.controls { lines.append(("controls", self.controls(controls))) }
 
         let width = lines.map(\.0.count).max()! + 2
         var text = lines.map { label, value in

@@ -1,4 +1,5 @@
 import CrateConfig
+import Foundation
 import CrateCore
 import XCTest
 
@@ -120,5 +121,17 @@ final class ControlsConfigTests: XCTestCase {
                                                   with: "deploy/crate.toml")
         let config = try CrateConfig.load(path: path)
         XCTAssertEqual(config.controls, CrateConfig.Controls(), "the reference wires nothing by default")
+
+        // Its examples, uncommented as the file says, are a working wiring.
+        var inExamples = false
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let edited = lines.map { line -> Substring in
+            if line.hasPrefix("# Examples (uncomment") { inExamples = true; return line }
+            if line.hasPrefix("[log]") { inExamples = false }
+            return inExamples && line.hasPrefix("#") ? line.dropFirst() : line
+        }.joined(separator: "\n")
+        let wired = try CrateConfig.parse(edited, source: path).controls
+        XCTAssertEqual(wired.buttons.map(\.function), [.play, .next, .knob])
+        XCTAssertEqual(wired.encoder(.knob)?.stepsPerDetent, 4)
     }
 }

@@ -159,6 +159,13 @@ final class ControlsDaemonTests: XCTestCase {
         try daemon.waitFor("playing") { $0.state == .playing || ($0.state == .idle && $0.tracks.count > 0) }
     }
 
+    func testVolumeOnAMixerThatIsNotThereSaysWhich() throws {
+        let daemon = try DaemonProcess(dir: dir.path, extraAudio: "pacing = \"clock\"\nmixer_control = \"PCM\"\nmixer_device = \"hw:9\"")
+        let action = try XCTUnwrap(try input(daemon, "press", "volume_up").first?.action)
+        XCTAssertTrue(action.hasPrefix("failed: mixer hw:9: cannot attach to hw:9"), action)
+        XCTAssertEqual(try input(daemon, "turn", "volume", -2).count, 2, "each click is tried and reported")
+    }
+
     func albumID(_ daemon: DaemonProcess, _ title: String) throws -> Int64 {
         try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first { $0.title == title }?.id)
     }
