@@ -71,6 +71,7 @@ let package = Package(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateAudio", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
+                "CrateDisplay",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -99,6 +100,11 @@ let package = Package(
             dependencies: ["CrateAudio"],
             path: "bench/CrateBench"
         ),
+        .executableTarget(
+            name: "crate-display-bench",
+            dependencies: ["CrateDisplay", "CratePosix", "CrateCore", .product(name: "Logging", package: "swift-log")],
+            path: "bench/CrateDisplayBench"
+        ),
         .target(name: "TestSupport", dependencies: ["CrateCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateMP3Tests", dependencies: ["CrateMP3", "CrateAudio", "TestSupport"]),
@@ -108,7 +114,9 @@ let package = Package(
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",
-            dependencies: ["CrateDaemon", "CrateAudio", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CrateDaemon", "CrateAudio", "CrateDisplay", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ extension CrateConfig {
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// The tables crate.toml may have, in the order the reference file lists them.
-    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "log"]
+    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "display", "log"]
 
     /// Every problem is collected; the one earliest in the file is thrown.
     init(document: TOMLDocument) throws(ConfigError) {
@@ -77,6 +77,24 @@ extension CrateConfig {
         if let value = log.choice("level", from: Self.logLevels) { self.log.level = value }
         log.refuseUnknownKeys()
         problems += log.problems
+
+        var display = TableReader(document, table: ["display"])
+        if let value = display.string("device", expected: "a framebuffer device like \"/dev/fb1\"") {
+            self.display.device = value
+        }
+        if let value = display.integer("width", in: 64...1920) { self.display.width = value }
+        if let value = display.integer("height", in: 64...1920) { self.display.height = value }
+        if let value = display.integer("rotation", in: 0...359, expected: "0, 90, 180 or 270"), value % 90 == 0 {
+            self.display.rotation = value
+        } else if let entry = document[["display"]]?.entry("rotation"), case .integer = entry.value {
+            problems.append(ConfigError(source: document.source, line: entry.line, table: "display", key: "rotation",
+                                        message: "expected 0, 90, 180 or 270, got \(entry.value.rendered)"))
+        }
+        if let value = display.integer("dim_after", in: 0...86400) { self.display.dimAfter = value }
+        if let value = display.integer("blank_after", in: 0...86400) { self.display.blankAfter = value }
+        if let value = display.string("fonts", expected: "a folder of PSF console fonts") { self.display.fonts = value }
+        display.refuseUnknownKeys()
+        problems += display.problems
 
         problems += readControls(document)
         problems += Self.unknownTables(in: document)

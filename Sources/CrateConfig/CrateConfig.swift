@@ -12,6 +12,7 @@ public struct CrateConfig: Sendable, Equatable {
     public var playback = Playback()
     public var log = Log()
     public var controls = Controls()
+    public var display = Display()
 
     public init() {}
 
@@ -98,6 +99,27 @@ public struct CrateConfig: Sendable, Equatable {
         /// Seconds between position saves while playing (state changes always save).
         /// TOML: `[playback] save_interval`, 5…600.
         public var saveInterval: Int = 30
+        public init() {}
+    }
+
+    public struct Display: Sendable, Equatable {
+        /// The panel's framebuffer (`/dev/fb1` for an SPI TFT, `/dev/fb0` for HDMI);
+        /// nil = no panel: the screens are still drawn off-screen for snapshots.
+        /// TOML: `[display] device`.
+        public var device: String? = nil
+        /// Size of the off-screen display when there is no panel (a panel's own size wins).
+        /// TOML: `width`, `height`, 64…1920.
+        public var width: Int = 320
+        public var height: Int = 240
+        /// How the panel is mounted: 0, 90, 180 or 270 degrees clockwise. TOML: `rotation`.
+        public var rotation: Int = 0
+        /// Seconds without input before the panel dims; 0 = never. TOML: `dim_after`.
+        public var dimAfter: Int = 60
+        /// Seconds without input, and nothing playing, before the panel goes dark;
+        /// 0 = never. TOML: `blank_after`.
+        public var blankAfter: Int = 600
+        /// Where the PSF console fonts are. TOML: `fonts`.
+        public var fonts: String = "/usr/share/consolefonts"
         public init() {}
     }
 

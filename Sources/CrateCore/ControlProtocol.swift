@@ -25,6 +25,8 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case history, diagnostics
     /// Simulated input: `gesture` (press, long, turn) on `control`, `detents` for a turn.
     case input
+    /// A PNG of what the display shows, base64 in `snapshot`.
+    case displaySnapshot = "display-snapshot"
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -78,6 +80,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// The knob's mode and how buttons and encoders are read.
     public var controls: ControlsStatus?
+    /// The status display.
+    public var display: DisplayStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,
@@ -107,6 +111,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var history: [AlbumHistory]?
     /// `input`: what the injected gesture decoded to and what it did.
     public var input: [InputEvent]?
+    /// `display-snapshot`: a PNG of the display, base64-encoded.
+    public var snapshot: String?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok

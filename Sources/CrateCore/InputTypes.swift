@@ -68,3 +68,35 @@ public struct ControlsStatus: Sendable, Codable, Equatable {
         self.problem = problem
     }
 }
+
+/// The status display, for `status`: what it draws on, and whether that works.
+public struct DisplayStatus: Sendable, Codable, Equatable {
+    /// The framebuffer device, or nil for the off-screen display only.
+    public var device: String?
+    /// Logical size drawn (after rotation), e.g. 320×240.
+    public var width: Int
+    public var height: Int
+    /// `RGB565`, `XRGB8888`, … of the panel; nil off-screen.
+    public var format: String?
+    public var rotation: Int
+    /// `on`, `dimmed` or `blank`.
+    public var power: String
+    /// Frames drawn since start, and how long the last one took to draw and copy (ms).
+    public var frames: Int
+    public var lastFrameMilliseconds: Double?
+    /// Why the panel is not being drawn on (missing device, unsupported format, …).
+    public var problem: String?
+
+    public init(device: String?, width: Int, height: Int, format: String?, rotation: Int, power: String,
+                frames: Int, lastFrameMilliseconds: Double?, problem: String?) {
+        self.device = device
+        self.width = width
+        self.height = height
+        self.format = format
+        self.rotation = rotation
+        self.power = power
+        self.frames = frames
+        self.lastFrameMilliseconds = lastFrameMilliseconds
+        self.problem = problem
+    }
+}

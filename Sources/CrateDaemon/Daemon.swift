@@ -2,6 +2,7 @@ import CrateAudio
 import CrateConfig
 import CrateControls
 import CrateCore
+import CrateDisplay
 import CrateLibrary
 import CratePosix
 import Glibc
@@ -15,6 +16,7 @@ public final class Daemon: Sendable {
     private let player: Player
     private let server: ControlServer
     private let controls: ControlsService
+    private let display: DisplayService
     private let logger: Logger
     private let stopping = StopFlag()
 
@@ -52,6 +54,8 @@ public final class Daemon: Sendable {
                         volumeStep: config.controls.volumeStep, logger: logger)
         controls = ControlsService(config: config.controls, handler: router, logger: logger)
         router.attach(controls)
+        display = Self.makeDisplay(config, router: router, logger: logger)
+        router.attach(display)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger)
     }
@@ -61,6 +65,11 @@ public final class Daemon: Sendable {
             try controls.start()
         } catch {
             logger.error("cannot start the controls: \(error); buttons, knob and crate-admin input do not work")
+        }
+        do {
+            try display.start()
+        } catch {
+            logger.error("cannot start the display thread: \(error); the box plays without a display")
         }
         try server.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
@@ -111,8 +120,34 @@ public final class Daemon: Sendable {
         router.library?.cancelScan()
         server.stop()
         controls.stop()
+        display.stop()
         player.shutdown()
         logger.info("crated stopped")
+    }
+
+    /// The status display: the panel of `[display] device`, or an off-screen one whose
+    /// frames only snapshots see. Covers are cached under `state_dir/artwork`.
+    private static func makeDisplay(_ config: CrateConfig, router: Router, logger: Logger) -> DisplayService {
+        let d = config.display
+        let settings = DisplaySettings(device: d.device, width: d.width, height: d.height,
+                                       rotation: Rotation(degrees: d.rotation) ?? .degrees0,
+                                       dimAfter: Double(d.dimAfter), blankAfter: Double(d.blankAfter))
+        let cache: ArtworkCache
+        do {
+            cache = try ArtworkCache(directory: config.stateDir + "/artwork", memoryCapacity: 16, logger: logger)
+        } catch {
+            logger.error("display: covers are not cached on disk: \(error)")
+            cache = ArtworkCache(memoryCapacity: 16, logger: logger)
+        }
+        let artwork = CachedArtwork(cache: cache) { reference, error in
+            logger.warning("display: no cover for \(reference.trackPath): \(error)")
+        }
+        let fonts = FontLibrary(directory: d.fonts)
+        for failure in fonts.failures { logger.warning("display: font not usable: \(failure)") }
+        let renderer = ScreenRenderer(fonts: fonts, artwork: artwork)
+        return DisplayService(settings: settings, logger: logger,
+                              draw: { content, canvas, now in renderer.render(content, into: &canvas, now: now) },
+                              content: { [weak router] in router?.displayContent() ?? DisplayContent(screen: .boot(detail: "")) })
     }
 
     /// Creates `state_dir` if needed. Returns a problem to report, or nil.

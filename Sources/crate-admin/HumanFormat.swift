@@ -109,6 +109,17 @@ enum HumanFormat {
         }
     }
 
+    /// `/dev/fb1 320×240 RGB565, rotated 90°, on · 1234 frames, last 2.1 ms`.
+    static func display(_ d: DisplayStatus) -> String {
+        var text = (d.device ?? "off-screen") + " \(d.width)×\(d.height)"
+        if let format = d.format { text += " " + format }
+        if d.rotation != 0 { text += ", rotated \(d.rotation)°" }
+        text += ", \(d.power) · \(d.frames) frames"
+        if let ms = d.lastFrameMilliseconds { text += ", last \((ms * 10).rounded() / 10) ms" }
+        if d.problem != nil { text += " (not shown: see warnings)" }
+        return text
+    }
+
     // MARK: - Whole views
 
     /// The `status` screen: one labelled fact per line, problems listed at the end.
@@ -133,6 +144,7 @@ enum HumanFormat {
         lines.append(("realtime", realtime(player.output)))
         lines.append(("underruns", "\(player.output.underruns)"))
         if let controls = status.controls { lines.append(("controls", self.controls(controls))) }
+        if let display = status.display { lines.append(("display", self.display(display))) }
 
         let width = lines.map(\.0.count).max()! + 2
         var text = lines.map { label, value in

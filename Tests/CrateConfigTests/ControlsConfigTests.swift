@@ -127,11 +127,33 @@ final class ControlsConfigTests: XCTestCase {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let edited = lines.map { line -> Substring in
             if line.hasPrefix("# Examples (uncomment") { inExamples = true; return line }
-            if line.hasPrefix("[log]") { inExamples = false }
+            if line.hasPrefix("[") { inExamples = false }  // the next table
             return inExamples && line.hasPrefix("#") ? line.dropFirst() : line
         }.joined(separator: "\n")
         let wired = try CrateConfig.parse(edited, source: path).controls
         XCTAssertEqual(wired.buttons.map(\.function), [.play, .next, .knob])
         XCTAssertEqual(wired.encoder(.knob)?.stepsPerDetent, 4)
+    }
+}
+
+/// `[display]`: the panel and its timings.
+final class DisplayConfigTests: XCTestCase {
+    func testDefaultsAndValues() throws {
+        let defaults = try CrateConfig.parse("").display
+        XCTAssertNil(defaults.device)
+        XCTAssertEqual(defaults.width, 320)
+        XCTAssertEqual(defaults.rotation, 0)
+        let config = try CrateConfig.parse("[display]\ndevice = \"/dev/fb1\"\nrotation = 270\ndim_after = 0\nblank_after = 30")
+        XCTAssertEqual(config.display.device, "/dev/fb1")
+        XCTAssertEqual(config.display.rotation, 270)
+        XCTAssertEqual(config.display.dimAfter, 0)
+        XCTAssertEqual(config.display.blankAfter, 30)
+    }
+
+    func testWrongValuesNameTheLine() {
+        expect("[display]\n\nrotation = 45", "c.toml:3: [display] rotation: expected 0, 90, 180 or 270, got 45")
+        expect("[display]\nwidth = 10", "c.toml:2: [display] width: expected an integer from 64 to 1920, got 10")
+        expect("[display]\ndevice = \"\"", #"c.toml:2: [display] device: expected a framebuffer device like "/dev/fb1", got """#)
+        expect("[display]\nbrightness = 3", "c.toml:2: [display] brightness: unknown key; the keys here are device, width, height, rotation, dim_after, blank_after and fonts")
     }
 }

@@ -106,7 +106,7 @@ enum RequestValidator {
             }
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
-             .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics:
+             .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot:
             break
         }
         return nil

@@ -25,6 +25,7 @@ extension Router: ControlsHandler {
             let session = try requireSession()
             let album = session.state.withLock { $0.current }
             try session.setOpinion(intent == .like ? .liked : .disliked, album: nil)
+            showOnDisplay(intent == .like ? "Liked" : "Disliked")
             return "\(intent == .like ? "liked" : "disliked") \(albumTitle(album))"
         case .browse(let delta, let entering):
             let (index, count, album) = try requireSession().moveCursor(by: delta, fromCurrent: entering)

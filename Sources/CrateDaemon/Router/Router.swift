@@ -1,8 +1,10 @@
 import CrateAudio
 import CrateControls
 import CrateCore
+import CrateDisplay
 import CrateLibrary
 import CratePosix
+import FoundationEssentials
 import Glibc
 import Logging
 import Synchronization
@@ -25,6 +27,10 @@ public final class Router: ControlHandler {
     /// Percent per volume click.
     let volumeStep: Int
     private let controls = Mutex<ControlsService?>(nil)
+    private let display = Mutex<DisplayService?>(nil)
+    let displayMessages = DisplayMessageBoard()
+    /// Albums the display shows, by id; emptied when a scan ends.
+    let albumCache = Mutex<[Int64: AlbumDetail]>([:])
     private let configPath: String?
     private let startedAt = MonotonicClock.now()
     private let daemonWarnings: [String]
@@ -48,6 +54,9 @@ public final class Router: ControlHandler {
     /// The buttons and knob; set once at start-up.
     var controlsService: ControlsService? { controls.withLock { $0 } }
     func attach(_ service: ControlsService) { controls.withLock { $0 = service } }
+    /// The status display; set once at start-up.
+    var displayService: DisplayService? { display.withLock { $0 } }
+    func attach(_ service: DisplayService) { display.withLock { $0 = service } }
 
     public func handle(_ request: ControlRequest) -> ControlReply {
         guard let command = ControlCommand(rawValue: request.cmd) else {
@@ -87,6 +96,11 @@ public final class Router: ControlHandler {
                 return try handleQueue(command, request)
             case .input:
                 return try handleInput(request)
+            case .displaySnapshot:
+                guard let display = displayService else { throw RouterError("the display is not running") }
+                var reply = ControlReply(ok: true)
+                reply.snapshot = Data(try display.snapshot()).base64EncodedString()
+                return reply
             }
         } catch let error as PlayerError {
             return .failure(error.message)
@@ -95,10 +109,34 @@ public final class Router: ControlHandler {
             return .failure(error.description)
         } catch let error as LibraryError {
             return .failure(error.description)
+        } catch let error as SnapshotError {
+            return .failure("display snapshot: \(error)")
         } catch {
             return .failure("\(error)")
         }
         return ControlReply(ok: true, status: status())
+    }
+
+    /// Every event may change what the panel shows; a gesture also wakes a dimmed panel.
+    private func updateDisplay(for event: DaemonEvent) {
+        switch event.event {
+        case .scanProgress:
+            if let progress = event.scanProgress, progress.filesSeen > 0 {
+                let percent = progress.filesDone * 100 / progress.filesSeen
+                displayMessages.show(Message("Scanning \(percent) %"), seconds: 2)
+            }
+        case .scanFinished:
+            albumCache.withLock { $0.removeAll() }
+            displayMessages.clear()
+        case .trackError:
+            if let message = event.message { displayMessages.show(Message(message, kind: .error), seconds: 5) }
+        case .input:
+            if let action = event.input?.action, action.hasPrefix("failed: ") {
+                displayMessages.show(Message(String(action.dropFirst(8)), kind: .error), seconds: 4)
+            }
+        default: break
+        }
+        displayService?.invalidate(activity: event.event == .input)
     }
 
     public func subscribe(_ sink: @escaping @Sendable (DaemonEvent) -> Void) -> EventSubscription {
@@ -121,10 +159,13 @@ public final class Router: ControlHandler {
         let cursor = session?.state.withLock { $0.crate.cursor }
         let controls = controlsService?.status(browseIndex: cursor)
         if let problem = controls?.problem { warnings.append("controls: \(problem)") }
+        let display = displayService?.status()
+        if let problem = display?.problem { warnings.append("display: \(problem)") }
         var status = DaemonStatus(
             version: Self.version, pid: Int(getpid()), uptimeSeconds: MonotonicClock.now() - startedAt,
             configPath: configPath, player: playerStatus, warnings: warnings)
         status.controls = controls
+        status.display = display
         return status
     }
 
@@ -134,6 +175,7 @@ public final class Router: ControlHandler {
         if progress == nil && report == nil && input == nil { session?.playerChanged(kind, status) }
         let event = DaemonEvent(event: kind, message: message, status: status, scanProgress: progress,
                                 scanReport: report, input: input)
+        updateDisplay(for: event)
         for sink in subscribers.withLock({ Array($0.values) }) { sink(event) }
     }
 }

@@ -27,6 +27,22 @@ public enum PNGSnapshot {
         return png
     }
 
+    /// A snapshot read back, at full size (for checking what a panel showed).
+    public static func decode(_ png: [UInt8]) throws(ArtworkError) -> RGBImage {
+        try png.withUnsafeBufferPointer { bytes throws(ArtworkError) in
+            try ArtworkPNG.decode(bytes, limits: .standard) { pixels in
+                var image = RGBImage(width: pixels.width, height: pixels.height)
+                for y in 0..<pixels.height {
+                    for x in 0..<pixels.width {
+                        let at = y * pixels.rowBytes + x * 3
+                        image[x, y] = Color.rgb(pixels.rgb[at], pixels.rgb[at + 1], pixels.rgb[at + 2])
+                    }
+                }
+                return image
+            }
+        }
+    }
+
     /// Encodes `image` and writes it to `path`, replacing any file there atomically.
     public static func write(_ image: RGBImage, to path: String) throws(SnapshotError) {
         try AtomicFile.write(try encode(image), to: path)

@@ -1,0 +1,110 @@
+import CrateAudio
+import CrateCore
+import CrateDisplay
+import CrateLibrary
+import CratePosix
+
+/// What the panel shows, made from the player, the session and the knob's mode. Called
+/// on the display thread once a second while playing and on every change; album rows
+/// come from a one-album cache so a redraw costs no SQLite query.
+extension Router {
+    func displayContent() -> DisplayContent {
+        let player = player.status()
+        let controls = controlsService?.status(browseIndex: nil)
+        var content: DisplayContent
+        switch controls?.mode {
+        case "dial":
+            let confirmed = currentDialIndex()
+            let selected = controls?.dialPosition.flatMap(Int.init) ?? confirmed
+            content = DisplayContent(screen: .dial(Dial(positions: DialPosition.allCases.map(\.displayName),
+                                                        selected: selected, confirmed: confirmed)))
+        case "browse":
+            content = browseContent() ?? nowPlayingContent(player)
+        default:
+            content = nowPlayingContent(player)
+        }
+        content.message = displayMessages.current()
+        return content
+    }
+
+    /// Shows `text` over the screen for a few seconds (and redraws now).
+    func showOnDisplay(_ text: String, kind: Message.Kind = .info, seconds: Double = 3) {
+        displayMessages.show(Message(text, kind: kind), seconds: seconds)
+        displayService?.invalidate()
+    }
+
+    private func nowPlayingContent(_ player: PlayerStatus) -> DisplayContent {
+        guard let track = player.currentTrack, let index = player.currentIndex else {
+            let detail: String = switch player.state {
+            case .error(let message): message
+            default: session == nil ? (libraryProblem ?? "No library") : "Turn the knob to pick an album"
+            }
+            return DisplayContent(screen: .boot(detail: detail))
+        }
+        let albumID = session?.state.withLock { $0.current }
+        let detail = albumID.flatMap { cachedAlbum($0) }
+        let inAlbum = detail?.tracks.firstIndex { $0.path == track.path }
+        let mark: PlaybackMark = switch player.state {
+        case .playing: .playing
+        case .paused: .paused
+        case .buffering: .buffering
+        case .idle: .stopped
+        case .error(let message): .error(message)
+        }
+        let fileName = String(track.path.split(separator: "/").last ?? "")
+        let nowPlaying = NowPlaying(
+            artist: detail?.album.artist ?? "",
+            album: detail?.album.title ?? String(track.path.split(separator: "/").dropLast().last ?? ""),
+            trackTitle: inAlbum.map { detail!.tracks[$0].title } ?? fileName,
+            trackNumber: (inAlbum ?? index) + 1, trackCount: detail?.tracks.count ?? player.tracks.count,
+            elapsed: player.position, elapsedAt: MonotonicClock.now(), duration: track.duration, mark: mark,
+            art: detail.flatMap { artwork($0) })
+        return DisplayContent(screen: .nowPlaying(nowPlaying), offline: detail.map { !$0.album.online } ?? false)
+    }
+
+    private func browseContent() -> DisplayContent? {
+        guard let session else { return nil }
+        let (items, cursor, kind) = session.state.withLock { ($0.crate.items.map(\.albumID), $0.crate.cursor, $0.crate.kind) }
+        guard !items.isEmpty else { return nil }
+        let index = min(max(cursor, 0), items.count - 1)
+        func card(_ position: Int) -> AlbumCard? {
+            guard items.count > 1 || position == index else { return nil }
+            let wrapped = (position % items.count + items.count) % items.count
+            guard let detail = cachedAlbum(items[wrapped]) else { return nil }
+            return AlbumCard(artist: detail.album.artist, title: detail.album.title, year: detail.album.year,
+                             art: artwork(detail))
+        }
+        guard let current = card(index) else { return nil }
+        let name: String = switch kind {
+        case .wall: "Crate"
+        case .genre(let genre): genre
+        case .artist(let artist): artist
+        case .wallet: "CDs"
+        }
+        let browse = Browse(crateName: name, index: index, count: items.count,
+                            previous: items.count > 2 ? card(index - 1) : nil, current: current,
+                            next: items.count > 1 ? card(index + 1) : nil)
+        return DisplayContent(screen: .browse(browse), offline: cachedAlbum(items[index]).map { !$0.album.online } ?? false)
+    }
+
+    private func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
+        guard let first = detail.tracks.first else { return nil }
+        return ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
+    }
+
+    /// An album's row and tracks, from a small cache: the display asks every second.
+    private func cachedAlbum(_ id: Int64) -> AlbumDetail? {
+        if let hit = albumCache.withLock({ $0[id] }) { return hit }
+        do {
+            guard let detail = try library?.store.album(id: id) else { return nil }
+            albumCache.withLock { cache in
+                if cache.count >= 16 { cache.removeAll() }
+                cache[id] = detail
+            }
+            return detail
+        } catch {
+            logger.warning("display: cannot read album \(id): \(error)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import CrateMP3
+import CratePosix
+import Synchronization
+
+/// Covers from an `ArtworkCache`, for the screens. The embedded picture is taken from the
+/// reference when the library recorded it, else read from the track's tag once per album.
+/// Failures make the screen draw its placeholder; each one is reported through `onError`
+/// once, not on every redraw (the cache keeps answering with the same error).
+public final class CachedArtwork: ArtworkProvider {
+    public let cache: ArtworkCache
+    private let onError: @Sendable (ArtworkReference, ArtworkError) -> Void
+    private let state = Mutex(State())
+
+    private struct State {
+        /// Embedded pictures found by reading tags, by track file; `until` is set when the
+        /// tag could not be read, after which it is read again.
+        var locations: [String: (location: ArtworkLocation?, until: Double?)] = [:]
+        /// The last error reported per album, so a broken cover is logged once (a tag
+        /// that stays unreadable fails again every retry; that is not news either).
+        var reported: [String: ArtworkError] = [:]
+    }
+
+    /// Bounds on the memo tables: a crate has hundreds of albums, the panel shows three.
+    private static let memoLimit = 256
+
+    public init(cache: ArtworkCache, onError: @escaping @Sendable (ArtworkReference, ArtworkError) -> Void = { _, _ in }) {
+        self.cache = cache
+        self.onError = onError
+    }
+
+    public func image(for art: ArtworkReference, fitting box: ArtworkBox) -> RGBImage? {
+        let location = art.embedded ?? embeddedLocation(of: art)
+        do {
+            return try cache.image(forAlbumKey: art.albumKey, trackPath: art.trackPath, artwork: location, size: box)
+        } catch {
+            report(error, for: art)
+            return nil
+        }
+    }
+
+    /// The picture the track's tag carries, nil when it has none. A tag that cannot be
+    /// read is reported and counts as none for a while, so folder images (cover.jpg) are
+    /// still found; a folder that cannot be listed either makes the cache retry by itself.
+    private func embeddedLocation(of art: ArtworkReference) -> ArtworkLocation? {
+        let now = MonotonicClock.now()
+        let known = state.withLock { state -> ArtworkLocation?? in
+            guard let entry = state.locations[art.trackPath] else { return nil }
+            if let until = entry.until, now >= until { return nil }
+            return .some(entry.location)
+        }
+        if let known { return known }
+        var found: ArtworkLocation?, until: Double?
+        do {
+            found = try ArtworkSource.embeddedLocation(inTrack: art.trackPath)
+        } catch {
+            report(error, for: art)
+            until = now + ArtworkCache.retryInterval
+        }
+        state.withLock { state in
+            if state.locations.count >= Self.memoLimit { state.locations.removeAll(keepingCapacity: true) }
+            state.locations[art.trackPath] = (found, until)
+        }
+        return found
+    }
+
+    private func report(_ error: ArtworkError, for art: ArtworkReference) {
+        let isNew = state.withLock { state -> Bool in
+            guard state.reported[art.albumKey] != error else { return false }
+            if state.reported.count >= Self.memoLimit { state.reported.removeAll(keepingCapacity: true) }
+            state.reported[art.albumKey] = error
+            return true
+        }
+        if isNew { onError(art, error) }
+    }
+}

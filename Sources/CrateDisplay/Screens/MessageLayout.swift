@@ -1,0 +1,32 @@
+/// A short message over whatever screen is showing: a bordered box centred on the panel,
+/// one to three centred lines of body text.
+public struct MessageLayout: Sendable {
+    public let box: Rect
+    /// Inside the box, top to bottom; each line's text is centred in its rectangle.
+    public let lines: [Rect]
+    public let borderWidth: Int
+
+    init(_ basis: LayoutBasis, lineCount: Int) {
+        let body = basis.body, g = basis.gap
+        let padding = Self.padding(basis)
+        borderWidth = Self.border(basis)
+        let width = max(0, basis.width - 4 * basis.margin)
+        let leading = max(2, g / 2)
+        let textHeight = lineCount * body + (lineCount - 1) * leading
+        let height = min(basis.height, textHeight + 2 * padding)
+        let box = basis.fitted(Rect(x: (basis.width - width) / 2, y: (basis.height - height) / 2,
+                                    width: width, height: height))
+        let textWidth = Self.textWidth(basis)
+        self.box = box
+        lines = (0..<lineCount).map { index in
+            basis.fitted(Rect(x: (basis.width - textWidth) / 2, y: box.y + padding + index * (body + leading),
+                              width: textWidth, height: body))
+        }
+    }
+
+    static func border(_ basis: LayoutBasis) -> Int { max(1, basis.gap / 3) }
+    static func padding(_ basis: LayoutBasis) -> Int { border(basis) + basis.gap + 2 }
+    static func textWidth(_ basis: LayoutBasis) -> Int {
+        max(0, basis.width - 4 * basis.margin - 2 * padding(basis))
+    }
+}

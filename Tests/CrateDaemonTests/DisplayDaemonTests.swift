@@ -1,0 +1,105 @@
+import CrateCore
+import CrateDisplay
+import Foundation
+import TestSupport
+import XCTest
+
+/// The status display end to end: what `display-snapshot` returns is the screen the
+/// daemon drew for what is playing.
+final class DisplayDaemonTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    var music: String { dir.path + "/music" }
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "display") }
+    override func tearDown() { dir?.remove() }
+
+    func request(_ daemon: DaemonProcess, _ request: ControlRequest) throws -> ControlReply {
+        let client = try daemon.connect()
+        defer { client.close() }
+        let reply = try client.request(request, timeout: 20)
+        XCTAssertTrue(reply.ok, "\(request.cmd): \(reply.error ?? "")")
+        return reply
+    }
+
+    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
+        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
+        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
+    }
+
+    /// True when `image` shows `text` where the now-playing layout puts the album title:
+    /// the expected string is drawn with the layout's font on the background and the
+    /// region compared pixel for pixel.
+    func showsAlbumTitle(_ text: String, in image: RGBImage) -> Bool {
+        let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
+        let box = layout.nowPlaying.album
+        let theme = ScreenTheme.standard
+        var expected = Canvas(width: image.width, height: image.height, background: theme.background)
+        let origin = ScreenText.origin(of: text, in: box, font: layout.fonts.large, alignment: .leading)
+        _ = expected.drawText(text, x: origin.x, y: origin.y, font: layout.fonts.large, color: theme.text,
+                              maxWidth: box.width)
+        var inked = 0
+        for y in box.y..<box.maxY {
+            for x in box.x..<box.maxX {
+                if expected.image[x, y] != image[x, y] { return false }
+                if expected.image[x, y] != theme.background { inked += 1 }
+            }
+        }
+        return inked > 20
+    }
+
+    func testTheNowPlayingScreenShowsTheAlbumPlaying() throws {
+        try LibraryFixture(root: music, seconds: 4).add("Band/Night Drive", [
+            .init(file: "01.mp3", title: "Headlights", artist: "Test Band", album: "Night Drive", track: "1/2"),
+            .init(file: "02.mp3", title: "Tail Lights", artist: "Test Band", album: "Night Drive", track: "2/2"),
+        ])
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music],
+                                       extraConfig: "[display]\nwidth = 320\nheight = 240")
+        var albums: [AlbumSummary] = []
+        let deadline = Date().addingTimeInterval(20)
+        while albums.isEmpty {
+            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
+            usleep(50_000)
+            albums = try request(daemon, ControlRequest(cmd: .albums)).albums ?? []
+        }
+
+        let idle = try snapshot(daemon)
+        XCTAssertEqual(idle.width, 320)
+        XCTAssertEqual(idle.height, 240)
+        XCTAssertFalse(showsAlbumTitle("Night Drive", in: idle), "nothing plays yet")
+
+        _ = try request(daemon, ControlRequest(cmd: .play, album: albums[0].id))
+        try daemon.waitFor("playing") { $0.state == .playing && $0.position > 0.2 }
+        let playing = try snapshot(daemon)
+        XCTAssertTrue(showsAlbumTitle("Night Drive", in: playing), "the album title where the layout puts it")
+        XCTAssertFalse(showsAlbumTitle("Night Dance", in: playing), "and not just any text")
+
+        let status = try XCTUnwrap(try daemon.status().display)
+        XCTAssertNil(status.device)
+        XCTAssertNil(status.problem)
+        XCTAssertGreaterThan(status.frames, 1)
+    }
+
+    func testAMissingPanelIsReportedAndSnapshotsStillWork() throws {
+        let daemon = try DaemonProcess(dir: dir.path, extraConfig: "[display]\ndevice = \"\(dir.path)/fb9\"")
+        let status = try daemon.status()
+        let problem = try XCTUnwrap(status.display?.problem)
+        XCTAssertTrue(problem.contains("\(dir.path)/fb9"), problem)
+        XCTAssertTrue(status.warnings.contains { $0.hasPrefix("display: ") }, "\(status.warnings)")
+        XCTAssertEqual(try snapshot(daemon).width, 320, "the off-screen display stands in")
+
+        // Not a framebuffer at all: a clear error, and still no harm done.
+        FileManager.default.createFile(atPath: dir.path + "/fb9", contents: Data([1, 2, 3]))
+        let retried = try waitForProblem(daemon) { $0.contains("is not a framebuffer device") }
+        XCTAssertTrue(retried.contains("fb9"), retried)
+        XCTAssertEqual(try daemon.status().player.state, .idle)
+    }
+
+    func waitForProblem(_ daemon: DaemonProcess, timeout: Double = 15, _ matches: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let problem = try daemon.status().display?.problem, matches(problem) { return problem }
+            usleep(100_000)
+        }
+        throw FixtureError("the display problem did not change: \(try daemon.status().display?.problem ?? "none")")
+    }
+}
