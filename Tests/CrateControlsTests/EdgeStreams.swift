@@ -1,4 +1,5 @@
 import CrateControls
+import CrateCore
 
 // Generators of edge sequences shaped like what libgpiod reports for a turning encoder or a
 // pressed button: clean, chattering, with lost edges, reversed, or very fast. Everything is
@@ -7,22 +8,7 @@ import CrateControls
 let millisecond: Nanoseconds = 1_000_000
 let microsecond: Nanoseconds = 1_000
 
-/// SplitMix64: tiny, fast and good enough for test scenarios; seeded so runs are repeatable.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// Scenarios draw from CrateCore's SplitMix64, seeded so a failing case can be replayed.
 
 struct EncoderEdge: Equatable {
     var line: QuadratureDecoder.Line

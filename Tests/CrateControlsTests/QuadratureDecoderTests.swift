@@ -1,3 +1,4 @@
+import CrateCore
 import XCTest
 
 @testable import CrateControls

@@ -1,3 +1,4 @@
+import CrateCore
 import CrateControls
 import XCTest
 

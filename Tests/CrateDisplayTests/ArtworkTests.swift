@@ -1,7 +1,8 @@
 import CZlib
 import XCTest
 
-@testable import CrateDisplay
+@testable import CrateCore
+import CrateDisplay
 
 /// Decoding and scaling. Sources and the cache are in ArtworkTests+Sources/+Cache.
 final class ArtworkTests: XCTestCase {
@@ -193,14 +194,4 @@ final class ArtworkTests: XCTestCase {
 }
 
 /// A seeded generator, so the "random bytes" are the same on every run.
-struct ArtworkNoise: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias ArtworkNoise = SplitMix64

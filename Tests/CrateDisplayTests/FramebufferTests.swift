@@ -3,50 +3,6 @@ import Glibc
 import TestSupport
 import XCTest
 
-/// Panel memory in a test: guard bytes before and after, rows padded past the width, all
-/// filled with a pattern so any stray write shows.
-private final class FakePanel {
-    static let guardBytes = 64
-    static let pattern: UInt8 = 0xA5
-    let width: Int, height: Int, lineLength: Int, format: PixelFormat
-    let storage: UnsafeMutableRawBufferPointer
-
-    init(width: Int, height: Int, format: PixelFormat, padding: Int = 24) {
-        self.width = width
-        self.height = height
-        self.format = format
-        lineLength = width * format.bytesPerPixel + padding
-        storage = .allocate(byteCount: lineLength * height + 2 * Self.guardBytes, alignment: 8)
-        storage.initializeMemory(as: UInt8.self, repeating: Self.pattern)
-    }
-
-    deinit { storage.deallocate() }
-
-    var memory: FramebufferMemory {
-        FramebufferMemory(
-            base: storage.baseAddress! + Self.guardBytes, width: width, height: height, lineLength: lineLength, format: format)
-    }
-
-    /// Whether byte `index` of the storage belongs to a visible pixel.
-    func isPixelByte(_ index: Int) -> Bool {
-        let offset = index - Self.guardBytes
-        guard offset >= 0, offset < lineLength * height else { return false }
-        return offset % lineLength < width * format.bytesPerPixel
-    }
-
-    func assertOnlyPixelBytesWritten(file: StaticString = #filePath, line: UInt = #line) {
-        for index in 0..<storage.count where !isPixelByte(index) && storage[index] != Self.pattern {
-            XCTFail("byte \(index) outside the visible pixels was written", file: file, line: line)
-            return
-        }
-    }
-
-    /// Sets every visible pixel byte to `value`.
-    func fillPixels(_ value: UInt8) {
-        for index in 0..<storage.count where isPixelByte(index) { storage[index] = value }
-    }
-}
-
 final class FramebufferTests: XCTestCase {
     private let sizes = [(240, 240), (320, 240), (480, 320)]
     private let formats: [PixelFormat] = [.rgb565, .xrgb8888]
@@ -81,7 +37,7 @@ final class FramebufferTests: XCTestCase {
     func testFullFrameInEverySizeAndFormatStaysInsideThePanel() {
         for (width, height) in sizes {
             for format in formats {
-                let panel = FakePanel(width: width, height: height, format: format)
+                let panel = TestPanel(width: width, height: height, format: format)
                 var canvas = Canvas(width: width, height: height)
                 for y in stride(from: 0, to: height, by: 7) {
                     canvas.horizontalLine(x: 0, y: y, length: width, color: Color.rgb(UInt8(y % 256), 0x80, 0xFF))
@@ -104,7 +60,7 @@ final class FramebufferTests: XCTestCase {
         for (width, height) in sizes {
             for format in formats {
                 for rotation in Rotation.allCases {
-                    let panel = FakePanel(width: width, height: height, format: format)
+                    let panel = TestPanel(width: width, height: height, format: format)
                     let logical = panel.memory.logicalSize(rotation: rotation)
                     var canvas = Canvas(width: logical.width, height: logical.height)
                     canvas.setPixel(x: 3, y: 5, color: mark)
@@ -134,7 +90,7 @@ final class FramebufferTests: XCTestCase {
     func testOnlyChangedPixelsOfTheDirtyRectAreWritten() {
         for format in formats {
             for rotation in Rotation.allCases {
-                let panel = FakePanel(width: 320, height: 240, format: format)
+                let panel = TestPanel(width: 320, height: 240, format: format)
                 let logical = panel.memory.logicalSize(rotation: rotation)
                 var canvas = Canvas(width: logical.width, height: logical.height, background: Color.rgb(10, 20, 30))
                 var writer = PanelWriter()
@@ -166,7 +122,7 @@ final class FramebufferTests: XCTestCase {
     }
 
     func testACanvasLargerThanThePanelNeverWritesOutsideIt() {
-        let panel = FakePanel(width: 240, height: 240, format: .rgb565, padding: 6)
+        let panel = TestPanel(width: 240, height: 240, format: .rgb565, padding: 6)
         var canvas = Canvas(width: 300, height: 260, background: Color.white)
         var writer = PanelWriter()
         writer.copy(canvas, rects: canvas.takeDirty(), to: panel.memory, rotation: .degrees90)

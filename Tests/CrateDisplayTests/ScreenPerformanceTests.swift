@@ -11,7 +11,7 @@ final class ScreenPerformanceTests: XCTestCase {
         let layout = renderer.layout(width: 480, height: 320)
         let fill = layout.nowPlaying.progressFill
         let playing = ScreenFixtures.playing(elapsed: 0, duration: 200)
-        let panel = ScreenPanel(width: 480, height: 320, format: .rgb565)
+        let panel = TestPanel(width: 480, height: 320, format: .rgb565)
         var canvas = Canvas(width: 480, height: 320)
         var total = 0.0
         for frame in 0..<50 {

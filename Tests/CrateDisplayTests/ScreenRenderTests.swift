@@ -8,10 +8,10 @@ final class ScreenRenderTests: XCTestCase {
 
     /// Renders `content` into a fresh canvas and shows it on a fresh panel.
     private func show(_ content: DisplayContent, _ w: Int, _ h: Int, _ format: PixelFormat,
-                      renderer: ScreenRenderer, now: Double = ScreenFixtures.now) -> (RGBImage, ScreenPanel) {
+                      renderer: ScreenRenderer, now: Double = ScreenFixtures.now) -> (RGBImage, TestPanel) {
         var canvas = Canvas(width: w, height: h)
         renderer.render(content, into: &canvas, now: now)
-        let panel = ScreenPanel(width: w, height: h, format: format)
+        let panel = TestPanel(width: w, height: h, format: format)
         panel.show(&canvas)
         XCTAssertNil(panel.strayByte(), "a byte outside the panel's pixels was written at \(w)×\(h) \(format)")
         return (panel.image(), panel)
@@ -23,7 +23,7 @@ final class ScreenRenderTests: XCTestCase {
             for format in fixtures.formats {
                 // One panel and one canvas for the whole sequence: each screen replaces the
                 // last through dirty rectangles, as on the box, and nothing stale may remain.
-                let panel = ScreenPanel(width: w, height: h, format: format)
+                let panel = TestPanel(width: w, height: h, format: format)
                 var canvas = Canvas(width: w, height: h)
                 for (name, content) in fixtures.everyScreen {
                     renderer.render(content, into: &canvas, now: fixtures.now)
@@ -44,7 +44,7 @@ final class ScreenRenderTests: XCTestCase {
         let renderer = ScreenRenderer(fonts: fixtures.fonts, artwork: QuadrantArtwork())
         for format in fixtures.formats {
             // A 320×240 panel mounted upright: a 240×320 portrait canvas.
-            let panel = ScreenPanel(width: 320, height: 240, format: format)
+            let panel = TestPanel(width: 320, height: 240, format: format)
             var canvas = Canvas(width: 240, height: 320)
             renderer.render(DisplayContent(screen: .nowPlaying(fixtures.playing())), into: &canvas, now: fixtures.now)
             panel.show(&canvas, rotation: .degrees90)

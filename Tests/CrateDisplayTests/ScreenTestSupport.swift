@@ -127,52 +127,6 @@ final class QuadrantArtwork: ArtworkProvider, @unchecked Sendable {
     }
 }
 
-/// Panel memory with guard bytes before and after and padded rows, all pre-filled with a
-/// pattern: any byte written outside the visible pixels shows.
-final class ScreenPanel {
-    static let guardBytes = 128
-    static let pattern: UInt8 = 0x5A
-    let width: Int, height: Int, lineLength: Int, format: PixelFormat
-    let storage: UnsafeMutableRawBufferPointer
-    private var writer = PanelWriter()
-
-    init(width: Int, height: Int, format: PixelFormat, padding: Int = 40) {
-        self.width = width
-        self.height = height
-        self.format = format
-        lineLength = width * format.bytesPerPixel + padding
-        storage = .allocate(byteCount: lineLength * height + 2 * Self.guardBytes, alignment: 16)
-        storage.initializeMemory(as: UInt8.self, repeating: Self.pattern)
-    }
-
-    deinit { storage.deallocate() }
-
-    var memory: FramebufferMemory {
-        FramebufferMemory(base: storage.baseAddress! + Self.guardBytes, width: width, height: height,
-                          lineLength: lineLength, format: format)
-    }
-
-    /// Sends the canvas's dirty rectangles, as the display service does.
-    func show(_ canvas: inout Canvas, rotation: Rotation = .degrees0) {
-        writer.copy(canvas, rects: canvas.takeDirty(), to: memory, rotation: rotation)
-    }
-
-    func image(rotation: Rotation = .degrees0) -> RGBImage { memory.readImage(rotation: rotation) }
-
-    /// The first byte outside the visible pixels that is not the pattern, or nil.
-    func strayByte() -> Int? {
-        let rowBytes = width * format.bytesPerPixel
-        var ranges = [0..<Self.guardBytes, (Self.guardBytes + lineLength * height)..<storage.count]
-        for row in 0..<height {
-            let start = Self.guardBytes + row * lineLength
-            ranges.append((start + rowBytes)..<(start + lineLength))
-        }
-        for range in ranges {
-            if let index = range.first(where: { storage[$0] != Self.pattern }) { return index }
-        }
-        return nil
-    }
-}
 
 /// `rect` of the panel's picture equals `rect` of `expected` as the panel would show it;
 /// on failure names the first differing pixel. Also insists the region has ink, so a

@@ -1,4 +1,5 @@
 @testable import CrateLibrary
+import CrateCore
 import XCTest
 
 /// The generator's building blocks: the largest-remainder split, the PRNG and the id set.

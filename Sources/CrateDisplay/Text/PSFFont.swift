@@ -100,28 +100,19 @@ public struct PSFFont: BitmapFont {
     }
 
     private static func readFile(_ path: String) throws(FontError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errnoDescription()) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errnoDescription()) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
-        guard Int(info.st_size) <= maximumFileSize else {
-            throw .malformed(source: path, reason: "file of \(info.st_size) bytes is far too large for a console font")
+        let file: RegularFile
+        do {
+            file = try RegularFile(path: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.cause)
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n > 0 {
-                done += n
-            } else if n == 0 {
-                break
-            } else if errno != EINTR {
-                throw .unreadable(path: path, reason: errnoDescription())
-            }
+        guard file.size <= maximumFileSize else {
+            throw .malformed(source: path, reason: "file of \(file.size) bytes is far too large for a console font")
         }
-        bytes.removeLast(bytes.count - done)
-        return bytes
+        do {
+            return try file.read(at: 0, count: file.size)
+        } catch {
+            throw .unreadable(path: path, reason: error.message)
+        }
     }
 }

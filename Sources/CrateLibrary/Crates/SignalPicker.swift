@@ -1,3 +1,5 @@
+import CrateCore
+
 /// Draws albums from one signal's best-first list with a bias towards the front, so a
 /// crate is mostly the signal's best albums but not the same top-N every time.
 ///

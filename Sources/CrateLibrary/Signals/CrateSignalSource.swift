@@ -1,3 +1,4 @@
+import CrateCore
 import Glibc
 
 /// Builds the five signals' candidate lists from the library and the user's history,
