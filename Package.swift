@@ -21,11 +21,20 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Non-variadic wrappers for the few C calls Swift cannot make directly.
         .target(name: "CCrateShims", dependencies: ["CALSA"]),
         // Threads, clocks and errno: the POSIX plumbing the audio engine and the daemon share.
         .target(name: "CratePosix", dependencies: ["CCrateShims"]),
+        // Non-variadic doors into libcurl (curl_easy_setopt and curl_easy_getinfo are variadic).
+        .target(name: "CCurlShims", dependencies: ["CCurl"]),
+        // HTTP over libcurl: timeouts, retries with backoff, Range, bodies streamed to a sink.
+        // Used for Plex (library), streams and downloads; knows nothing of Plex.
+        .target(
+            name: "CrateHTTP",
+            dependencies: ["CCurl", "CCurlShims", "CratePosix", .product(name: "Logging", package: "swift-log")]
+        ),
         // Shared value types; no logic, no C.
         .target(name: "CrateCore"),
         // crate.toml: a small TOML reader and the typed configuration, shared by crated and crate-admin.
@@ -109,6 +118,7 @@ let package = Package(
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateMP3Tests", dependencies: ["CrateMP3", "CrateAudio", "TestSupport"]),
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateMP3", "TestSupport"]),
+        .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "TestSupport"]),

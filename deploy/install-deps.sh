@@ -6,6 +6,7 @@ packages=(
   pkg-config libasound2-dev libmpg123-dev   # build: ALSA and libmpg123 headers
   libsqlite3-dev                            # build: the library cache
   libgpiod-dev                              # build: buttons and the Crate Dial (libgpiod v1)
+  libcurl4-openssl-dev                      # build: HTTP for Plex (streams, downloads, sync)
   libturbojpeg0-dev libpng-dev zlib1g-dev   # build: cover art, display snapshots, console fonts
   console-setup-linux                       # run: Terminus console fonts for the display
   alsa-utils                                # aplay -l, amixer: checking the box's card
