@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "CrateLibrary",
             dependencies: [
-                "CrateCore", "CrateMP3", "CratePosix", "CSQLite",
+                "CrateCore", "CrateMP3", "CratePosix", "CSQLite", "CrateHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -80,7 +80,7 @@ let package = Package(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateAudio", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
-                "CrateDisplay",
+                "CrateDisplay", "CrateHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -5,7 +5,7 @@ extension CrateConfig {
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// The tables crate.toml may have, in the order the reference file lists them.
-    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "display", "log"]
+    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "display", "plex", "log"]
 
     /// Every problem is collected; the one earliest in the file is thrown.
     init(document: TOMLDocument) throws(ConfigError) {
@@ -95,6 +95,16 @@ extension CrateConfig {
         if let value = display.string("fonts", expected: "a folder of PSF console fonts") { self.display.fonts = value }
         display.refuseUnknownKeys()
         problems += display.problems
+
+        var plex = TableReader(document, table: ["plex"])
+        if let value = plex.string("tv_url", expected: "an http(s) URL like \"https://plex.tv\"") { self.plex.tvURL = value }
+        if let value = plex.string("server_url", expected: "a server URL like \"http://192.168.1.10:32400\"") {
+            self.plex.serverURL = value
+        }
+        if let value = plex.integer("page_size", in: 100...500) { self.plex.pageSize = value }
+        if let value = plex.integer("sync_interval", in: 0...10080) { self.plex.syncInterval = value }
+        plex.refuseUnknownKeys()
+        problems += plex.problems
 
         problems += readControls(document)
         problems += Self.unknownTables(in: document)

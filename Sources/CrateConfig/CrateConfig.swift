@@ -13,6 +13,7 @@ public struct CrateConfig: Sendable, Equatable {
     public var log = Log()
     public var controls = Controls()
     public var display = Display()
+    public var plex = Plex()
 
     public init() {}
 
@@ -120,6 +121,18 @@ public struct CrateConfig: Sendable, Equatable {
         public var blankAfter: Int = 600
         /// Where the PSF console fonts are. TOML: `fonts`.
         public var fonts: String = "/usr/share/consolefonts"
+        public init() {}
+    }
+
+    public struct Plex: Sendable, Equatable {
+        /// plex.tv's address (sign-in and the server list). TOML: `[plex] tv_url`.
+        public var tvURL: String = "https://plex.tv"
+        /// Use this server address instead of the ones plex.tv lists. TOML: `server_url`.
+        public var serverURL: String? = nil
+        /// Items per list request, 100…500. TOML: `page_size`.
+        public var pageSize: Int = 300
+        /// Minutes between background syncs; 0 = only `crate-admin plex sync`. TOML: `sync_interval`.
+        public var syncInterval: Int = 60
         public init() {}
     }
 

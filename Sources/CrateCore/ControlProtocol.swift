@@ -27,6 +27,13 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case input
     /// A PNG of what the display shows, base64 in `snapshot`.
     case displaySnapshot = "display-snapshot"
+    /// Plex: sign in by PIN, list and choose servers, sync, sign out.
+    case plexLogin = "plex-login"
+    case plexStatus = "plex-status"
+    case plexServers = "plex-servers"
+    case plexUse = "plex-use"
+    case plexSync = "plex-sync"
+    case plexLogout = "plex-logout"
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -50,10 +57,14 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var gesture: String?
     public var control: String?
     public var detents: Int?
+    /// `plex-use`: the server's name or machine identifier.
+    public var server: String?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
-                position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil) {
+                position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
+                server: String? = nil) {
+        self.server = server
         self.gesture = gesture
         self.control = control
         self.detents = detents
@@ -113,6 +124,9 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var input: [InputEvent]?
     /// `display-snapshot`: a PNG of the display, base64-encoded.
     public var snapshot: String?
+    /// `plex-*`: the account, server and sync state; `plex-servers`: the servers.
+    public var plex: PlexStatus?
+    public var servers: [PlexServerInfo]?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok
@@ -142,6 +156,8 @@ public struct DaemonEvent: Sendable, Codable, Equatable {
         case scanFinished = "scan-finished"
         /// A button or the knob did something (`input`).
         case input
+        /// A Plex sync finished (`message` says how it went).
+        case plexSynced = "plex-synced"
     }
 
     public var event: Kind

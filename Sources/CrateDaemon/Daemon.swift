@@ -3,6 +3,7 @@ import CrateConfig
 import CrateControls
 import CrateCore
 import CrateDisplay
+import CrateHTTP
 import CrateLibrary
 import CratePosix
 import Glibc
@@ -48,10 +49,23 @@ public final class Daemon: Sendable {
             let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet)
             session = AlbumSession(library: library, player: player, maker: maker, logger: logger)
         }
+        var plex: PlexService? = nil, plexProblem: String? = nil
+        if let library {
+            do {
+                plex = try PlexService(
+                    stateDir: config.stateDir,
+                    settings: PlexService.Settings(tvURL: config.plex.tvURL, serverURL: config.plex.serverURL,
+                                                   pageSize: config.plex.pageSize, version: Router.version),
+                    store: library.store, http: HTTPClient(logger: logger), logger: logger)
+            } catch {
+                plexProblem = "Plex unavailable: \(error)"
+                logger.error("\(plexProblem!)")
+            }
+        }
         let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }
         router = Router(player: player, library: library, libraryProblem: libraryProblem, session: session,
                         configPath: configPath, warnings: warnings, mixer: mixer,
-                        volumeStep: config.controls.volumeStep, logger: logger)
+                        volumeStep: config.controls.volumeStep, plex: plex, plexProblem: plexProblem, logger: logger)
         controls = ControlsService(config: config.controls, handler: router, logger: logger)
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
@@ -76,6 +90,31 @@ public final class Daemon: Sendable {
         resumeScanIfNeeded()
         router.session?.restore(resume: config.playback.resumeOnBoot)
         startPositionSaver()
+        startPlexSyncs()
+    }
+
+    /// A sync at start (the server may have changed while the box was off) and every
+    /// `[plex] sync_interval` minutes, when a server is chosen.
+    private func startPlexSyncs() {
+        guard let plex = router.plexService, plex.status().server != nil else { return }
+        let minutes = config.plex.syncInterval
+        let stopping = self.stopping, router = self.router, logger = self.logger
+        do {
+            _ = try PosixThread.spawn(name: "crate-plex-tick") {
+                var waited = 0
+                while !stopping.isSet {
+                    if waited == 0 {
+                        do { try router.startPlexSync(plex) } catch { logger.warning("plex: no sync now: \(error)") }
+                    }
+                    sleep(1)
+                    waited += 1
+                    if minutes == 0 { if waited > 0 { return } }
+                    if waited >= minutes * 60 { waited = 0 }
+                }
+            }
+        } catch {
+            logger.error("cannot start the Plex sync timer: \(error)")
+        }
     }
 
     /// A scan cut short by a stop or crash is resumed; a library with roots but no albums
@@ -121,6 +160,7 @@ public final class Daemon: Sendable {
         server.stop()
         controls.stop()
         display.stop()
+        router.plexService?.stop()
         player.shutdown()
         logger.info("crated stopped")
     }

@@ -120,6 +120,31 @@ enum HumanFormat {
         return text
     }
 
+    /// `crate-admin plex status`.
+    static func plex(_ p: PlexStatus) -> String {
+        var lines = ["account:   " + p.auth + (p.username.map { " as \($0)" } ?? "")]
+        if let code = p.pinCode { lines.append("sign-in:   enter \(code) at \(p.link ?? "https://plex.tv/link")") }
+        if let server = p.server {
+            let reach = p.reachable.map { $0 ? "reachable" : "NOT reachable (its albums are offline)" } ?? "not contacted yet"
+            lines.append("server:    \(server.name) at \(server.uris.first ?? "?") — \(reach)")
+            lines.append("library:   \(p.albums) albums, \(p.tracks) tracks\(p.syncing ? " (syncing…)" : "")")
+        } else if p.auth == "signed-in" {
+            lines.append("server:    none chosen (crate-admin plex servers, then plex use NAME)")
+        }
+        if let sync = p.lastSync {
+            lines.append(sync.completed
+                ? "last sync: \(sync.albums) albums, \(sync.tracks) tracks, +\(sync.added) ~\(sync.changed) -\(sync.removed) in \((sync.seconds * 10).rounded() / 10) s"
+                : "last sync: failed — \(sync.error ?? "stopped")")
+            if !sync.skipped.isEmpty { lines.append("skipped:   \(sync.skipped.count) items (\(sync.skipped.prefix(3).joined(separator: "; ")))") }
+        }
+        if !p.unplayable.isEmpty {
+            lines.append("unplayable: \(p.unplayable.count) albums (not MP3):")
+            lines += p.unplayable.prefix(20).map { "  - " + $0 }
+        }
+        if let problem = p.problem { lines.append("problem:   " + problem) }
+        return lines.joined(separator: "\n")
+    }
+
     // MARK: - Whole views
 
     /// The `status` screen: one labelled fact per line, problems listed at the end.
@@ -184,6 +209,8 @@ enum HumanFormat {
             // Library events say what they are; the player's state is beside the point.
             let done = event.scanProgress.map { " \($0.filesDone)/\($0.filesSeen) files" } ?? ""
             return clock + " " + "library".padded(to: 8) + done + "  — " + (event.message ?? "")
+        case .plexSynced:
+            return clock + " " + "plex".padded(to: 8) + " " + (event.message ?? "")
         case .input:
             return clock + " " + "input".padded(to: 8) + " " + (event.input.map(input) ?? event.message ?? "")
         }

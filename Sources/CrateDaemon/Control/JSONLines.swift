@@ -93,6 +93,8 @@ enum RequestValidator {
             }
         case .album, .queueAdd, .queueNext:
             if request.album == nil { return "\(command.rawValue) needs 'album': a library album id" }
+        case .plexUse:
+            if (request.server ?? "").isEmpty { return "plex-use needs 'server': the server's name or machine identifier" }
         case .input:
             switch request.gesture {
             case "press", "long":
@@ -106,7 +108,8 @@ enum RequestValidator {
             }
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
-             .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot:
+             .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot,
+             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout:
             break
         }
         return nil

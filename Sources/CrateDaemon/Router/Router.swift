@@ -28,6 +28,9 @@ public final class Router: ControlHandler {
     let volumeStep: Int
     private let controls = Mutex<ControlsService?>(nil)
     private let display = Mutex<DisplayService?>(nil)
+    /// Plex; nil without a library (then `plexProblem` says why).
+    let plexService: PlexService?
+    let plexProblem: String?
     let displayMessages = DisplayMessageBoard()
     /// Albums the display shows, by id; emptied when a scan ends.
     let albumCache = Mutex<[Int64: AlbumDetail]>([:])
@@ -38,7 +41,10 @@ public final class Router: ControlHandler {
     private let nextSubscriber = Atomic<Int>(0)
 
     init(player: Player, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
-         warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, logger: Logger) {
+         warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
+         plexProblem: String? = nil, logger: Logger) {
+        self.plexService = plex
+        self.plexProblem = plexProblem
         self.mixer = mixer
         self.volumeStep = volumeStep
         self.player = player
@@ -96,6 +102,8 @@ public final class Router: ControlHandler {
                 return try handleQueue(command, request)
             case .input:
                 return try handleInput(request)
+            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout:
+                return try handlePlex(command, request)
             case .displaySnapshot:
                 guard let display = displayService else { throw RouterError("the display is not running") }
                 var reply = ControlReply(ok: true)
@@ -108,6 +116,9 @@ public final class Router: ControlHandler {
             logger.warning("\(request.cmd) refused: \(error.description)")
             return .failure(error.description)
         } catch let error as LibraryError {
+            return .failure(error.description)
+        } catch let error as PlexError {
+            logger.warning("\(request.cmd) refused: \(error)")
             return .failure(error.description)
         } catch let error as SnapshotError {
             return .failure("display snapshot: \(error)")

@@ -13,7 +13,7 @@
 enum CacheSchema {
     static let file = "library.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1])
+    static let migrations = SchemaMigrations(file: file, steps: [version1, version2])
 
     static let version1 = """
         CREATE TABLE roots (
@@ -99,5 +99,28 @@ enum CacheSchema {
             reason TEXT NOT NULL
         );
         CREATE INDEX scan_skipped_by_root ON scan_skipped (root);
+        """
+
+    /// Plex: where each synced track's bytes are on its server (the files row holds the
+    /// rest, so albums, genres and crates work as for local files), and the albums that
+    /// cannot be played here (another codec), counted rather than dropped.
+    static let version2 = """
+        CREATE TABLE plex_tracks (
+            path TEXT PRIMARY KEY,
+            server TEXT NOT NULL,
+            rating_key TEXT NOT NULL,
+            album_rating_key TEXT NOT NULL,
+            part_key TEXT NOT NULL,
+            size INTEGER
+        );
+        CREATE INDEX plex_tracks_by_server ON plex_tracks (server);
+        CREATE TABLE plex_unplayable (
+            server TEXT NOT NULL,
+            album_rating_key TEXT NOT NULL,
+            title TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            PRIMARY KEY (server, album_rating_key)
+        );
         """
 }

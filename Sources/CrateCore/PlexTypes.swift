@@ -1,0 +1,70 @@
+/// Plex as `crate-admin plex status` shows it.
+public struct PlexStatus: Sendable, Codable, Equatable {
+    /// `signed-out`, `signing-in` (a PIN is waiting to be entered), `signed-in`, or
+    /// `expired` (the server or plex.tv refused the token: sign in again).
+    public var auth: String
+    public var username: String?
+    /// While signing in: the code to enter at `link`.
+    public var pinCode: String?
+    public var link: String?
+    public var server: PlexServerInfo?
+    /// nil before the first contact.
+    public var reachable: Bool?
+    public var albums: Int
+    public var tracks: Int
+    /// Albums on the server this box cannot play (other codecs), with the reason.
+    public var unplayable: [String]
+    public var syncing: Bool
+    public var lastSync: PlexSyncReport?
+    /// The last problem (unreachable, refused, bad answer), if the last attempt failed.
+    public var problem: String?
+
+    public init(auth: String, username: String? = nil, pinCode: String? = nil, link: String? = nil,
+                server: PlexServerInfo? = nil, reachable: Bool? = nil, albums: Int = 0, tracks: Int = 0,
+                unplayable: [String] = [], syncing: Bool = false, lastSync: PlexSyncReport? = nil, problem: String? = nil) {
+        self.auth = auth
+        self.username = username
+        self.pinCode = pinCode
+        self.link = link
+        self.server = server
+        self.reachable = reachable
+        self.albums = albums
+        self.tracks = tracks
+        self.unplayable = unplayable
+        self.syncing = syncing
+        self.lastSync = lastSync
+        self.problem = problem
+    }
+}
+
+public struct PlexServerInfo: Sendable, Codable, Equatable {
+    public var name: String
+    public var machineIdentifier: String
+    /// The connections plex.tv lists, best first; the one in use when chosen.
+    public var uris: [String]
+    public init(name: String, machineIdentifier: String, uris: [String]) {
+        self.name = name
+        self.machineIdentifier = machineIdentifier
+        self.uris = uris
+    }
+}
+
+/// What one sync did.
+public struct PlexSyncReport: Sendable, Codable, Equatable {
+    public var completed: Bool
+    public var seconds: Double
+    public var sections: Int = 0
+    public var albums: Int = 0
+    public var tracks: Int = 0
+    public var added: Int = 0
+    public var changed: Int = 0
+    public var removed: Int = 0
+    public var unplayableAlbums: Int = 0
+    /// Items the server sent without what they need (a ratingKey, a part), with why.
+    public var skipped: [String] = []
+    public var error: String?
+    public init(completed: Bool, seconds: Double) {
+        self.completed = completed
+        self.seconds = seconds
+    }
+}

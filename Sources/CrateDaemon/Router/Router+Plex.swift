@@ -1,0 +1,42 @@
+import CrateCore
+import CrateLibrary
+
+/// `crate-admin plex …`: sign-in, servers, syncs.
+extension Router {
+    func handlePlex(_ command: ControlCommand, _ request: ControlRequest) throws -> ControlReply {
+        guard let plex = plexService else {
+            throw RouterError(plexProblem ?? "Plex is not available (the library could not be opened)")
+        }
+        var reply = ControlReply(ok: true)
+        switch command {
+        case .plexLogin:
+            reply.plex = try plex.beginLogin()
+        case .plexStatus:
+            break
+        case .plexServers:
+            reply.servers = try plex.servers()
+        case .plexUse:
+            guard let name = request.server, !name.isEmpty else { throw RouterError("plex-use needs 'server': a name or id") }
+            _ = try plex.use(name)
+            try startPlexSync(plex)
+        case .plexSync:
+            try startPlexSync(plex)
+        case .plexLogout:
+            try plex.logout()
+        default:
+            throw RouterError("\(command.rawValue) is not a Plex command")
+        }
+        reply.plex = reply.plex ?? plex.status()
+        return reply
+    }
+
+    func startPlexSync(_ plex: PlexService) throws {
+        try plex.startSync { [weak self] report in
+            guard let self else { return }
+            self.albumCache.withLock { $0.removeAll() }
+            let text = report.error.map { "Plex sync failed: \($0)" }
+                ?? "Plex sync: \(report.albums) albums, \(report.tracks) tracks (+\(report.added) ~\(report.changed) -\(report.removed))"
+            self.publish(.plexSynced, text)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CrateCore
+
+/// Plex albums and tracks as library rows: MP3 albums become `FileRecord`s and part
+/// locations; an album with any track in another codec is listed as unplayable (albums
+/// are played whole or not at all), never silently dropped.
+enum PlexRecords {
+    struct Result {
+        var records: [FileRecord] = []
+        var locations: [PlexTrackLocation] = []
+        var unplayable: [PlexUnplayableAlbum] = []
+        var skipped: [String] = []
+        var albumCount = 0
+    }
+
+    static func make(albums: [PlexAlbum], tracks: [PlexTrack], server: String) -> Result {
+        var result = Result()
+        var byAlbum: [String: [PlexTrack]] = [:]
+        for track in tracks {
+            guard let album = track.albumRatingKey else {
+                result.skipped.append("track \(track.ratingKey) (\(track.title)): no album")
+                continue
+            }
+            byAlbum[album, default: []].append(track)
+        }
+        for album in albums {
+            let albumTracks = (byAlbum[album.ratingKey] ?? []).sorted {
+                ($0.disc, $0.index ?? Int.max, $0.title) < ($1.disc, $1.index ?? Int.max, $1.title)
+            }
+            guard !albumTracks.isEmpty else { continue }
+            let other = albumTracks.filter { !($0.parts.first?.isMP3 ?? false) }
+            if !other.isEmpty {
+                let kinds = Set(other.map { $0.parts.first?.container ?? $0.parts.first?.codec ?? "no file" }).sorted()
+                result.unplayable.append(PlexUnplayableAlbum(
+                    albumRatingKey: album.ratingKey, title: album.title, artist: album.artist ?? "",
+                    reason: "\(other.count) of \(albumTracks.count) tracks are \(kinds.joined(separator: ", ")), not MP3"))
+                continue
+            }
+            result.albumCount += 1
+            let genre = GenreTaxonomy.classify(tags: album.genres)
+            let artist = album.artist ?? albumTracks.first?.albumArtist ?? "Unknown Artist"
+            let discTotal = albumTracks.map(\.disc).max()
+            for track in albumTracks {
+                guard let part = track.parts.first else { continue }
+                let path = PlexPaths.track(server, album: album.ratingKey, track: track.ratingKey)
+                let updated = max(track.updatedAt ?? 0, album.updatedAt ?? 0)
+                result.records.append(FileRecord(
+                    path: path, root: PlexPaths.root(server), size: part.size ?? 0, mtimeNanos: updated * 1_000_000_000,
+                    albumKey: PlexPaths.albumKey(server, album: album.ratingKey), title: track.title,
+                    artist: track.artist ?? artist, albumArtist: artist, albumTitle: album.title,
+                    trackNumber: track.index, trackTotal: albumTracks.count, discNumber: track.disc,
+                    discTotal: discTotal, year: album.year, date: album.originallyAvailableAt, genres: album.genres,
+                    compilation: artist == "Various Artists", musicBrainzAlbumID: nil, replayGain: nil, artwork: nil,
+                    sampleRate: 44100, channels: 2, durationFrames: (track.durationMs ?? 0) * 441 / 10,
+                    exactDuration: false, superGenre: genre.superGenre.rawValue, subGenre: genre.subGenre?.name,
+                    artistSortKey: SortKey.make(artist), albumSortKey: SortKey.make(album.title)))
+                result.locations.append(PlexTrackLocation(
+                    path: path, server: server, ratingKey: track.ratingKey, albumRatingKey: album.ratingKey,
+                    partKey: part.key, size: part.size))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,90 @@
+import CrateCore
+import CratePosix
+
+/// Syncs and the status they leave.
+extension PlexService {
+    /// Starts a sync of the chosen server on the `crate-plex-sync` thread (idle priority).
+    public func startSync(finished: @escaping @Sendable (PlexSyncReport) -> Void = { _ in }) throws(PlexError) {
+        guard let server = try account.server() else {
+            throw .notConfigured("no server chosen: crate-admin plex servers, then crate-admin plex use NAME")
+        }
+        guard state.withLockAndBroadcast({ s -> Bool in
+            guard !s.syncing else { return false }
+            s.syncing = true
+            return true
+        }) else { throw .notConfigured("a sync is already running") }
+        do {
+            _ = try PosixThread.spawn(name: "crate-plex-sync") { [self] in
+                do { try PosixThread.makeCurrentIdle() } catch { logger.warning("plex sync at normal priority: \(error)") }
+                finished(runSync(server))
+            }
+        } catch {
+            state.withLock { $0.syncing = false }
+            throw .badResponse("cannot start the sync: \(error)")
+        }
+    }
+
+    /// Runs one sync on this thread (tests, benchmarks, the background thread).
+    @discardableResult
+    public func syncNow() throws(PlexError) -> PlexSyncReport {
+        guard let server = try account.server() else { throw .notConfigured("no server chosen") }
+        state.withLock { $0.syncing = true }
+        let report = runSync(server)
+        if let error = report.error { throw .badResponse(error) }
+        return report
+    }
+
+    private func runSync(_ server: PlexAccount.Server) -> PlexSyncReport {
+        let sync = PlexSync(client: client, store: store, server: server, logger: logger)
+        var report: PlexSyncReport
+        do {
+            report = try sync.run(cancel: stopFlag)
+            state.withLockAndBroadcast { $0.reachable = true; $0.expired = false; $0.problem = nil }
+        } catch {
+            report = PlexSyncReport(completed: false, seconds: 0)
+            report.error = error.description
+            logger.error("plex sync of \(server.name) failed: \(error)")
+            if error.isUnreachable { markOnline(PlexPaths.root(server.machineIdentifier), false) }
+            state.withLockAndBroadcast { s in
+                s.problem = error.description
+                if error.isUnreachable { s.reachable = false }
+                if case .unauthorized = error { s.expired = true }
+            }
+        }
+        state.withLockAndBroadcast { $0.syncing = false; $0.lastSync = report }
+        return report
+    }
+
+    /// Everything `crate-admin plex status` shows.
+    public func status() -> PlexStatus {
+        let s = state.withLock { $0 }
+        var status = PlexStatus(auth: "signed-out")
+        do {
+            if let token = try account.token() {
+                status.auth = s.expired ? "expired" : "signed-in"
+                status.username = token.username
+            }
+            if let server = try account.server() {
+                status.server = PlexServerInfo(name: server.name, machineIdentifier: server.machineIdentifier,
+                                               uris: [server.uri])
+                let counts = try store.counts(root: PlexPaths.root(server.machineIdentifier))
+                status.albums = counts.albums
+                status.tracks = counts.tracks
+                status.unplayable = try store.plexUnplayable(server: server.machineIdentifier)
+                    .map { "\($0.artist) — \($0.title): \($0.reason)" }
+            }
+        } catch {
+            status.problem = "\(error)"
+        }
+        if let pin = s.pin {
+            status.auth = "signing-in"
+            status.pinCode = pin.code
+            status.link = Self.linkURL
+        }
+        status.reachable = s.reachable
+        status.syncing = s.syncing
+        status.lastSync = s.lastSync
+        if status.problem == nil { status.problem = s.problem }
+        return status
+    }
+}

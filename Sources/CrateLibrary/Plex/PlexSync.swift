@@ -1,0 +1,86 @@
+import CrateCore
+import CratePosix
+import Logging
+
+/// One sync of a Plex server's music sections into the library cache. Albums and tracks
+/// are listed page by page; tracks become `files` rows like scanned MP3s (so genres,
+/// crates and the knob treat them alike), written only when new or changed. A track
+/// leaves the library only after a complete, successful listing no longer has it; a
+/// server that cannot be reached marks its albums offline and they stay browsable.
+struct PlexSync {
+    let client: PlexClient
+    let store: LibraryStore
+    let server: PlexAccount.Server
+    let logger: Logger
+
+    var root: String { PlexPaths.root(server.machineIdentifier) }
+
+    func run(cancel: CancelFlag) throws(PlexError) -> PlexSyncReport {
+        let started = MonotonicClock.now()
+        var report = PlexSyncReport(completed: false, seconds: 0)
+        let base = server.uri, token = server.accessToken
+        let sections = try client.pages(base, "/library/sections", token: token, decode: PlexDecode.sections)
+            .items.filter(\.isMusic)
+        report.sections = sections.count
+        var albums: [PlexAlbum] = [], tracks: [PlexTrack] = []
+        for section in sections {
+            guard !cancel.isSet else { return report }
+            let listed = try client.pages(base, "/library/sections/\(section.key)/all", query: [("type", "9")],
+                                          token: token, decode: PlexDecode.albums)
+            let listedTracks = try client.pages(base, "/library/sections/\(section.key)/all", query: [("type", "10")],
+                                                token: token, decode: PlexDecode.tracks)
+            albums += listed.items
+            tracks += listedTracks.items
+            report.skipped += listed.skipped + listedTracks.skipped
+        }
+        guard !cancel.isSet else { return report }
+        let mapped = PlexRecords.make(albums: albums, tracks: tracks, server: server.machineIdentifier)
+        report.albums = mapped.albumCount
+        report.tracks = mapped.records.count
+        report.unplayableAlbums = mapped.unplayable.count
+        report.skipped += mapped.skipped
+        do {
+            let stamps = try store.stamps(root: root)
+            let listed = Set(mapped.records.map(\.path))
+            let changed = mapped.records.filter { record in
+                guard let stamp = stamps[record.path] else { return true }
+                return stamp.size != record.size || stamp.mtimeNanos != record.mtimeNanos
+            }
+            let removed = stamps.keys.filter { !listed.contains($0) }
+            report.added = changed.filter { stamps[$0.path] == nil }.count
+            report.changed = changed.count - report.added
+            report.removed = removed.count
+            for start in stride(from: 0, to: max(changed.count, 1), by: 500) {
+                let batch = Array(changed[start..<min(start + 500, changed.count)])
+                try store.apply(upserts: batch, deletions: start == 0 ? removed : [],
+                                isKnown: { stamps[$0] != nil })
+            }
+            try store.replacePlexLocations(server: server.machineIdentifier, mapped.locations,
+                                           unplayable: mapped.unplayable)
+            try store.setRoot(root, online: true)
+        } catch {
+            throw .badResponse("cannot store the sync: \(error)")
+        }
+        report.completed = true
+        report.seconds = MonotonicClock.now() - started
+        logger.info("plex sync of \(server.name): \(report.albums) albums, \(report.tracks) tracks (+\(report.added) ~\(report.changed) -\(report.removed)), \(report.unplayableAlbums) unplayable, \(String(Int(report.seconds * 1000))) ms")
+        return report
+    }
+}
+
+/// Names Plex items take in the library.
+public enum PlexPaths {
+    /// The library root of a server's tracks.
+    public static func root(_ machine: String) -> String { "plex://\(machine)" }
+    /// A track's path: under its album, so the album's folder is its own.
+    static func track(_ machine: String, album: String, track: String) -> String { "plex://\(machine)/\(album)/\(track)" }
+    static func albumKey(_ machine: String, album: String) -> String { "plex:\(machine):\(album)" }
+    public static func isPlex(_ path: String) -> Bool { path.hasPrefix("plex://") }
+}
+
+/// A stop request a long job checks between steps.
+final class CancelFlag: Sendable {
+    private let flag = ConditionLocked(false)
+    var isSet: Bool { flag.withLock { $0 } }
+    func set() { flag.withLock { $0 = true } }
+}

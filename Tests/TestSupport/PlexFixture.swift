@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Plex stand-in (Tests/Fixtures/plex_fixture.py) on 127.0.0.1: plex.tv's PIN
+/// sign-in and a Media Server with the quirks of PLEX.md, serving real MP3 files.
+public final class PlexFixture {
+    public let process = Process()
+    private let input = Pipe()
+    public let port: Int
+    public var url: String { "http://127.0.0.1:\(port)" }
+    public static let token = "fixture-token-123"
+    public static let machine = "fixture-machine"
+
+    public init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/plex_fixture.py").path
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
+            line.append(first)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            throw FixtureError("the Plex fixture did not say its port")
+        }
+        self.port = port
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()  // the fixture exits when stdin closes
+        process.waitUntilExit()
+    }
+
+    /// An album as the fixture serves it: tracks are real files.
+    public struct Album {
+        public var ratingKey: Int
+        public var title: String
+        public var artist: String
+        public var year: Int?
+        public var genres: [String]
+        public var tracks: [(title: String, file: String)]
+        public var container = "mp3"
+        public init(ratingKey: Int, title: String, artist: String, year: Int? = nil, genres: [String] = [],
+                    tracks: [(title: String, file: String)], container: String = "mp3") {
+            self.ratingKey = ratingKey
+            self.title = title
+            self.artist = artist
+            self.year = year
+            self.genres = genres
+            self.tracks = tracks
+            self.container = container
+        }
+    }
+
+    /// Loads a music section with `albums`, shaped as real servers shape them: ids as
+    /// strings here and numbers there, `year` and `parentIndex` missing when nil, sizes.
+    public func load(_ albums: [Album], updatedAt: Int = 1_700_000_000) throws {
+        var albumItems: [[String: Any]] = [], trackItems: [[String: Any]] = []
+        for (n, album) in albums.enumerated() {
+            var item: [String: Any] = ["ratingKey": n % 2 == 0 ? "\(album.ratingKey)" : album.ratingKey,
+                                       "title": album.title, "parentTitle": album.artist, "type": "album",
+                                       "addedAt": updatedAt - n, "updatedAt": updatedAt, "leafCount": "\(album.tracks.count)",
+                                       "Genre": album.genres.map { ["tag": $0] }]
+            if let year = album.year { item["year"] = year }
+            albumItems.append(item)
+            for (index, track) in album.tracks.enumerated() {
+                let key = album.ratingKey * 100 + index + 1
+                let size = (try FileManager.default.attributesOfItem(atPath: track.file)[.size] as? Int) ?? 0
+                var t: [String: Any] = [
+                    "ratingKey": "\(key)", "parentRatingKey": album.ratingKey, "title": track.title,
+                    "parentTitle": album.title, "grandparentTitle": album.artist, "index": index + 1,
+                    "duration": 1000, "updatedAt": updatedAt, "type": "track",
+                    "Media": [["container": album.container, "audioCodec": album.container,
+                               "Part": [["key": "/library/parts/\(key)/\(updatedAt)/file.\(album.container)",
+                                         "size": size, "container": album.container]]]],
+                    "_file": track.file,
+                ]
+                if index > 0 { t["parentIndex"] = "1" }  // sometimes absent, sometimes a string
+                trackItems.append(t)
+            }
+        }
+        let library: [String: Any] = [
+            "sections": [["key": "3", "title": "Music", "type": "artist"], ["key": "1", "title": "Movies", "type": "movie"]],
+            "albums": albumItems, "tracks": trackItems,
+        ]
+        try post("/__fixture/library", library)
+    }
+
+    /// Sets the fixture's misbehaviour (see plex_fixture.py): down, throttle, fail5xx, slow, cut_parts.
+    public func mode(_ mode: [String: Any]) throws { try post("/__fixture/mode", mode) }
+
+    /// The next PIN poll gets a token, as if the code had been entered at plex.tv/link.
+    public func approvePin() throws { try post("/__fixture/approve", [:]) }
+
+    /// Every request seen so far.
+    public func log() throws -> [[String: Any]] {
+        let data = try Data(contentsOf: URL(string: url + "/__fixture/log")!)
+        return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+    }
+
+    private func post(_ path: String, _ body: Any) throws {
+        var request = URLRequest(url: URL(string: url + path)!)
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: Error?
+        URLSession.shared.dataTask(with: request) { _, _, error in
+            failure = error
+            done.signal()
+        }.resume()
+        done.wait()
+        if let failure { throw failure }
+    }
+}
