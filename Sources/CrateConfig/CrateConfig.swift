@@ -133,6 +133,8 @@ public struct CrateConfig: Sendable, Equatable {
         public var pageSize: Int = 300
         /// Minutes between background syncs; 0 = only `crate-admin plex sync`. TOML: `sync_interval`.
         public var syncInterval: Int = 60
+        /// Megabytes of Plex tracks kept on the box for offline play. TOML: `cache_mb`.
+        public var cacheMB: Int = 4096
         public init() {}
     }
 

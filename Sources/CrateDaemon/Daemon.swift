@@ -44,23 +44,24 @@ public final class Daemon: Sendable {
             libraryProblem = "library unavailable: \(error)"
             logger.error("\(libraryProblem!)")
         }
-        var session: AlbumSession? = nil
-        if let library {
-            let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet)
-            session = AlbumSession(library: library, player: player, maker: maker, logger: logger)
-        }
         var plex: PlexService? = nil, plexProblem: String? = nil
         if let library {
             do {
                 plex = try PlexService(
                     stateDir: config.stateDir,
                     settings: PlexService.Settings(tvURL: config.plex.tvURL, serverURL: config.plex.serverURL,
-                                                   pageSize: config.plex.pageSize, version: Router.version),
+                                                   pageSize: config.plex.pageSize, version: Router.version,
+                                                   cacheBytes: config.plex.cacheMB << 20),
                     store: library.store, http: HTTPClient(logger: logger), logger: logger)
             } catch {
                 plexProblem = "Plex unavailable: \(error)"
                 logger.error("\(plexProblem!)")
             }
+        }
+        var session: AlbumSession? = nil
+        if let library {
+            let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet)
+            session = AlbumSession(library: library, player: player, maker: maker, plex: plex, logger: logger)
         }
         let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }
         router = Router(player: player, library: library, libraryProblem: libraryProblem, session: session,

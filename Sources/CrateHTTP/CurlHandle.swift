@@ -52,7 +52,7 @@ final class CurlHandle: @unchecked Sendable {
         /// The CancelToken fired while waiting on the network.
         case cancelled
         /// Connected, but no byte arrived for the request's lowSpeedTimeout (seconds).
-        case stalled(Int)
+        case stalled(Double)
         /// The multi interface itself failed (out of memory and the like).
         case failed(String)
     }
@@ -72,8 +72,8 @@ final class CurlHandle: @unchecked Sendable {
             let step = curl_multi_perform(multi, &running)
             guard step == CURLM_OK else { return .failed(String(cString: curl_multi_strerror(step))) }
             if running == 0 { break }
-
-
+            if cancel?.isCancelled == true { return .cancelled }
+            if let limit = context.stallLimit, context.quietSeconds() > limit { return .stalled(limit) }
             let waited = curl_multi_poll(multi, nil, 0, pollMilliseconds, nil)
             guard waited == CURLM_OK else { return .failed(String(cString: curl_multi_strerror(waited))) }
         }

@@ -31,14 +31,13 @@ public final class HTTPClient: Sendable {
                       let delay = retry.delay(for: response, afterAttempt: attempt, now: RetryAfter.wallClock())
                 else { return response }
                 pause = delay
-                why = "HTTP \(response.status)"
+                why = redactingTokens("\(request.method) \(request.url): HTTP \(response.status)")
             } catch {
                 guard attempt < attempts, retry.retryTransportErrors, error.isTransient else { throw error }
                 pause = retry.backoff(afterAttempt: attempt)
-                why = error.message
+                why = error.message  // already names the request, token redacted
             }
-            logger.info("retrying in \(formatSeconds(pause)) s (attempt \(attempt + 1) of \(attempts)) after \(why)",
-                        metadata: ["request": "\(redactingTokens("\(request.method) \(request.url)"))"])
+            logger.info("\(why); attempt \(attempt + 1) of \(attempts) in \(formatSeconds(pause)) s")
             if sleep(pause, cancel: cancel) { throw HTTPError(.cancelled, request, "cancelled") }
             attempt += 1
         }
@@ -47,10 +46,18 @@ public final class HTTPClient: Sendable {
     /// A body streamed to `onData` as it arrives (no retry: the caller resumes with rangeStart).
     /// `onResponse` sees status and headers before any body byte and may return false to stop.
     /// onData returns false to stop early (that is not an error). Returns the final status and headers.
-    /// Both closures run on the calling thread.
+    /// Both closures run on the calling thread. The bytes are the resource's own (no
+    /// compression is asked for), so Content-Length and Range offsets count what onData sees.
     public func stream(_ request: HTTPRequest, cancel: CancelToken? = nil,
                        onResponse: (Int, [String: String]) -> Bool,
                        onData: (UnsafeRawBufferPointer) -> Bool) throws(HTTPError) -> (status: Int, headers: [String: String]) {
+        try transfer(request, cancel: cancel, compressed: false, onResponse: onResponse, onData: onData)
+    }
+
+    /// One transfer on a pooled handle. `compressed` asks for gzip & co, decoded on the fly.
+    private func transfer(_ request: HTTPRequest, cancel: CancelToken?, compressed: Bool,
+                          onResponse: (Int, [String: String]) -> Bool,
+                          onData: (UnsafeRawBufferPointer) -> Bool) throws(HTTPError) -> (status: Int, headers: [String: String]) {
         if cancel?.isCancelled == true { throw HTTPError(.cancelled, request, "cancelled") }
         guard let handle = pool.checkout() else { throw HTTPError(.transport, request, "cannot create a curl handle") }
         defer { pool.checkin(handle) }
@@ -61,7 +68,7 @@ public final class HTTPClient: Sendable {
                     let context = TransferContext(
                         cancel: cancel, stallLimit: request.lowSpeedTimeout, onResponse: onResponse, onData: onData)
                     do throws(HTTPError) {
-                        try handle.transfer(request, context: context)
+                        try handle.transfer(request, context: context, compressed: compressed)
                         return .success((context.status, context.headers))
                     } catch {
                         return .failure(error)
@@ -81,7 +88,8 @@ public final class HTTPClient: Sendable {
         var encoded = false
         var started = false
         var tooLarge = false
-        let (status, headers) = try stream(request, cancel: cancel, onResponse: { _, headers in
+        // Lists compress well (Plex JSON by 5-10x); the body is collected, so offsets do not matter.
+        let (status, headers) = try transfer(request, cancel: cancel, compressed: true, onResponse: { _, headers in
             declaredLength = headers["content-length"].flatMap { Int($0.trimmingSpaces()) }
             encoded = headers["content-encoding"].map { $0 != "identity" } ?? false
             return true
@@ -109,7 +117,7 @@ public final class HTTPClient: Sendable {
 }
 
 /// "1.25": seconds for a log line, without Foundation's formatting.
-private func formatSeconds(_ value: Double) -> String {
+func formatSeconds(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"

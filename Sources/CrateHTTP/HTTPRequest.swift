@@ -17,7 +17,8 @@ public struct HTTPRequest: Sendable {
     /// than curl's LOW_SPEED options, whose 5-second speed average lets a stall run
     /// several seconds past the limit.)
     public var lowSpeedTimeout: Double
-    /// The whole request's budget; nil for none (audio streams may legitimately take minutes).
+    /// The whole request's budget, per attempt; nil for none (audio streams may
+    /// legitimately take minutes).
     public var totalTimeout: Double?
 
     public init(url: String, method: String = "GET", headers: [(name: String, value: String)] = [], body: [UInt8]? = nil) {

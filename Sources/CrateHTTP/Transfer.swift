@@ -4,17 +4,17 @@ internal import CCurlShims
 /// One request on one handle: options set, run to its end, the outcome turned into
 /// either a settled TransferContext or an HTTPError.
 extension CurlHandle {
-    func transfer(_ request: HTTPRequest, context: TransferContext) throws(HTTPError) {
+    func transfer(_ request: HTTPRequest, context: TransferContext, compressed: Bool) throws(HTTPError) {
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
-        guard configure(request, context: context, headerList: &headerList) else {
+        guard configure(request, context: context, compressed: compressed, headerList: &headerList) else {
             throw HTTPError(.transport, request, "curl refused an option")
         }
         switch perform(context: context) {
         case .cancelled:
             throw HTTPError(.cancelled, request, "cancelled")
         case .stalled(let seconds):
-            throw HTTPError(.timedOut, request, "timed out: no data for \(seconds) s")
+            throw HTTPError(.timedOut, request, "timed out: no data for \(formatSeconds(seconds)) s")
         case .failed(let reason):
             throw HTTPError(.transport, request, reason)
         case .finished(let code):
@@ -24,7 +24,7 @@ extension CurlHandle {
                 return
             }
             // A consumer's "stop" surfaces as a write error: it is how it was asked for.
-            
+            if code == CURLE_WRITE_ERROR && context.stoppedByConsumer { return }
             throw error(for: code, request: request, context: context)
         }
     }
@@ -57,7 +57,7 @@ extension CurlHandle {
     }
 
     /// Sets every option the request needs; false when curl refused one.
-    private func configure(_ request: HTTPRequest, context: TransferContext,
+    private func configure(_ request: HTTPRequest, context: TransferContext, compressed: Bool,
                            headerList: inout UnsafeMutablePointer<curl_slist>?) -> Bool {
         var ok = true
         func check(_ code: CURLcode) { if code != CURLE_OK { ok = false } }
@@ -73,13 +73,9 @@ extension CurlHandle {
         set(CURLOPT_USERAGENT, "Crate")
         set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(request.connectTimeout * 1000)))
         set(CURLOPT_TIMEOUT_MS, request.totalTimeout.map { max(1, Int($0 * 1000)) } ?? 0)
-        if let start = request.rangeStart {
-            set(CURLOPT_RANGE, "\(max(0, start))-")
-        } else {
-            // Compressed lists are much smaller; not on ranges, whose offsets must count
-            // the bytes the caller will see.
-            set(CURLOPT_ACCEPT_ENCODING, "")
-        }
+        if let start = request.rangeStart { set(CURLOPT_RANGE, "\(max(0, start))-") }
+        // Every encoding curl can decode; never with a Range, whose offsets count raw bytes.
+        if compressed && request.rangeStart == nil { set(CURLOPT_ACCEPT_ENCODING, "") }
         configureMethod(request, set: set, setText: set)
 
         // The body is posted as given; "Expect:" stops curl waiting for a 100-continue.

@@ -61,6 +61,9 @@ enum QueueFormat {
             lines.append("player:  \(status.player.state.name), \(status.player.output.underruns) underruns, "
                 + (status.player.output.realtime ? "real-time" : "not real-time"))
         }
+        if let plex = reply.plex, plex.auth != "signed-out" {
+            lines.append("plex:    " + HumanFormat.plex(plex).split(separator: "\n").joined(separator: "\n         "))
+        }
         return lines.joined(separator: "\n")
     }
 }

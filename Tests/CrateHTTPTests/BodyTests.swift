@@ -37,6 +37,14 @@ final class BodyTests: HTTPTestCase {
         let response = try get("/gzip")
         XCTAssertEqual(response.header("content-encoding"), "gzip", "the server did compress")
         XCTAssertEqual(text(response), String(repeating: "crate ", count: 2000))
+
+        // A stream asks for the bytes as they are: Content-Length counts what onData sees.
+        var streamed: [UInt8] = []
+        let result = try client.stream(HTTPRequest(url: server.url("/gzip")), onResponse: { _, _ in true },
+                                       onData: { streamed += $0; return true })
+        XCTAssertNil(result.headers["content-encoding"])
+        XCTAssertEqual(result.headers["content-length"], "\(streamed.count)")
+        XCTAssertEqual(String(decoding: streamed, as: UTF8.self), String(repeating: "crate ", count: 2000))
     }
 
     func testTokensNeverAppearInErrors() throws {

@@ -260,8 +260,8 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command == "HEAD":
             return
-        if STATE["mode"].get("cut_parts") and len(body) > 2048:
-            self.wfile.write(body[:len(body) // 3])
+        if STATE["mode"].get("cut_parts") and len(body) > 1:
+            self.wfile.write(body[:max(1, len(body) // 3)])
             self.wfile.flush()
             self.close_connection = True
             self.connection.shutdown(2)

@@ -16,8 +16,11 @@ final class AlbumSession: Sendable {
     let maker: CrateMaker
     let logger: Logger
     let state: Mutex<SessionState>
+    /// Plays Plex albums from its cache; nil when Plex is unavailable.
+    let plex: PlexService?
 
-    init(library: Library, player: Player, maker: CrateMaker, logger: Logger) {
+    init(library: Library, player: Player, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
+        self.plex = plex
         self.library = library
         self.player = player
         self.maker = maker
@@ -60,6 +63,29 @@ final class AlbumSession: Sendable {
         }
         if !paused { recordPlay(id, completed: false) }
         save()
+        prefetchUpcoming()
+    }
+
+    /// Plex albums coming up (the queue's and the crate's next two) are fetched ahead.
+    func prefetchUpcoming() {
+        guard let plex else { return }
+        var upcoming: [[String]] = []
+        var after = state.withLock { $0.segments.last?.albumID ?? $0.current }
+        let disliked = dislikedIDs()
+        let queued = state.withLock { $0.queued }
+        for id in queued.prefix(2) where !disliked.contains(id) { upcoming.append(libraryPaths(id)) }
+        while upcoming.count < 2, let next = state.withLock({ $0.crate.album(after: after, skipping: disliked) }) {
+            upcoming.append(libraryPaths(next))
+            after = next
+        }
+        plex.prefetch(upcoming.filter { !$0.isEmpty })
+    }
+
+    private func libraryPaths(_ id: Int64) -> [String] {
+        do { return try library.store.album(id: id)?.tracks.map(\.path) ?? [] } catch {
+            logger.warning("cannot read album \(id) to fetch it ahead: \(error)")
+            return []
+        }
     }
 
     /// Files played from outside the library: nothing is current, nothing follows them.
@@ -170,7 +196,10 @@ final class AlbumSession: Sendable {
             }
         }
         if let finished { recordPlay(finished, completed: true) }
-        if let started { recordPlay(started, completed: false) }
+        if let started {
+            recordPlay(started, completed: false)
+            prefetchUpcoming()
+        }
         if kind == .state || kind == .track { save() }
     }
 
@@ -211,11 +240,20 @@ final class AlbumSession: Sendable {
 
     func playablePaths(_ id: Int64) throws -> [String] {
         guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
+        guard !detail.tracks.isEmpty else { throw RouterError("album \(id) has no tracks") }
+        let paths = detail.tracks.map(\.path)
+        if paths.contains(where: PlexPaths.isPlex) {
+            guard let plex else { throw RouterError("album \(id) is on a Plex server, and Plex is not available") }
+            // Offline but downloaded: it plays from the cache.
+            guard detail.album.online || plex.isCached(paths) else {
+                throw RouterError("album \(id) (\(detail.album.title)) is on a Plex server that cannot be reached, and it was not downloaded")
+            }
+            return try plex.localFiles(for: paths)
+        }
         guard detail.album.online else {
             throw RouterError("album \(id) (\(detail.album.title)) is offline: its drive or share is not reachable")
         }
-        guard !detail.tracks.isEmpty else { throw RouterError("album \(id) has no tracks") }
-        return detail.tracks.map(\.path)
+        return paths
     }
 
     func dislikedIDs() -> Set<Int64> {

@@ -41,9 +41,13 @@ extension Router {
             }
             return DisplayContent(screen: .boot(detail: detail))
         }
-        let albumID = session?.state.withLock { $0.current }
+        let (albumID, segment) = session?.state.withLock { ($0.current, $0.segment(containing: index)) } ?? (nil, nil)
         let detail = albumID.flatMap { cachedAlbum($0) }
-        let inAlbum = detail?.tracks.firstIndex { $0.path == track.path }
+        // By position in the album's segment: a Plex track plays from a cache file whose
+        // path is not the library's.
+        let inAlbum = segment.flatMap { s in
+            detail.flatMap { index - s.startIndex < $0.tracks.count && s.albumID == $0.album.id ? index - s.startIndex : nil }
+        }
         let mark: PlaybackMark = switch player.state {
         case .playing: .playing
         case .paused: .paused

@@ -36,6 +36,10 @@ extension Router {
             self.albumCache.withLock { $0.removeAll() }
             let text = report.error.map { "Plex sync failed: \($0)" }
                 ?? "Plex sync: \(report.albums) albums, \(report.tracks) tracks (+\(report.added) ~\(report.changed) -\(report.removed))"
+            if let error = report.error {
+                let expired = self.plexService?.status().auth == "expired"
+                self.showOnDisplay(expired ? "Plex: sign in again" : "Plex: \(error)", kind: .error, seconds: 6)
+            }
             self.publish(.plexSynced, text)
         }
     }

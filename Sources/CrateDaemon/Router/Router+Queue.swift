@@ -54,6 +54,7 @@ extension Router {
             reply.queue = try queueView(session, library)
             reply.library = try library.stats()
             reply.status = status()
+            reply.plex = plexService?.status()
         default:
             throw RouterError("\(command.rawValue) is not a queue command")
         }

@@ -3,6 +3,7 @@ import CrateHTTP
 import CratePosix
 import Glibc
 import Logging
+import Synchronization
 
 /// Plex for the router: sign-in by PIN, the server in use, and background syncs. Every
 /// call that talks to the network runs on the caller's thread with timeouts, or on the
@@ -15,7 +16,10 @@ public final class PlexService: Sendable {
         public var serverURL: String?
         public var pageSize: Int
         public var version: String
-        public init(tvURL: String, serverURL: String?, pageSize: Int, version: String) {
+        /// Most bytes of tracks kept for offline play.
+        public var cacheBytes: Int
+        public init(tvURL: String, serverURL: String?, pageSize: Int, version: String, cacheBytes: Int = 4 << 30) {
+            self.cacheBytes = cacheBytes
             self.tvURL = tvURL
             self.serverURL = serverURL
             self.pageSize = pageSize
@@ -40,6 +44,8 @@ public final class PlexService: Sendable {
     let logger: Logger
     let state = ConditionLocked(State())
     let stopFlag = CancelFlag()
+    let cache: PlexTrackCache
+    let prefetchGeneration = Atomic<Int>(0)
 
     public init(stateDir: String, settings: Settings, store: LibraryStore, http: HTTPClient,
                 logger: Logger) throws(PlexError) {
@@ -52,6 +58,8 @@ public final class PlexService: Sendable {
         let device = PlexDevice(clientIdentifier: try account.clientIdentifier(), version: settings.version,
                                 deviceName: String(cString: name))
         client = PlexClient(http: http, device: device, pageSize: settings.pageSize, logger: logger)
+        cache = PlexTrackCache(directory: stateDir + "/plex-cache", capBytes: settings.cacheBytes, client: client,
+                               logger: logger)
     }
 
     public func stop() { stopFlag.set() }

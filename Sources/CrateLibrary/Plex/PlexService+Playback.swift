@@ -1,0 +1,75 @@
+import CrateCore
+import CratePosix
+import Glibc
+
+/// Playing Plex albums: every track is played from a complete copy in the cache. An album
+/// not yet cached is fetched whole before it starts (the join between its tracks is then
+/// as gapless as local files); the albums coming up are fetched ahead in the background,
+/// so the next one is ready before the current one ends and plays without the server.
+extension PlexService {
+    /// Local files for `paths`, in order: Plex tracks from the cache (fetched now when
+    /// missing), local paths unchanged. Throws when a track cannot be had.
+    public func localFiles(for paths: [String]) throws(PlexError) -> [String] {
+        guard paths.contains(where: PlexPaths.isPlex) else { return paths }
+        var server: PlexAccount.Server?
+        var files: [String] = []
+        for path in paths {
+            guard PlexPaths.isPlex(path) else { files.append(path); continue }
+            guard let location = try location(path) else { throw .badResponse("\(path) is not in the library any more") }
+            if let cached = cache.cached(location) {
+                cache.touch(cached)
+                files.append(cached)
+                continue
+            }
+            if server == nil { server = try currentServer(for: location.server) }
+            files.append(try cache.fetch(location, from: server!))
+        }
+        return files
+    }
+
+    /// True when every Plex track of `paths` has a complete copy here (playable offline).
+    public func isCached(_ paths: [String]) -> Bool {
+        paths.allSatisfy { path in
+            guard PlexPaths.isPlex(path) else { return true }
+            do { return try location(path).flatMap { cache.cached($0) } != nil } catch {
+                logger.warning("plex: cannot look up \(path): \(error)")
+                return false
+            }
+        }
+    }
+
+    /// Fetches the tracks of the albums coming up, in order, on the `crate-plex-fetch`
+    /// thread at idle priority; a newer request replaces an older one.
+    public func prefetch(_ albums: [[String]]) {
+        let plexAlbums = albums.filter { $0.contains(where: PlexPaths.isPlex) }
+        guard !plexAlbums.isEmpty else { return }
+        let generation = prefetchGeneration.add(1, ordering: .relaxed).newValue
+        do {
+            _ = try PosixThread.spawn(name: "crate-plex-fetch") { [self] in
+                do { try PosixThread.makeCurrentIdle() } catch { logger.debug("plex fetch at normal priority: \(error)") }
+                for paths in plexAlbums {
+                    guard prefetchGeneration.load(ordering: .relaxed) == generation, !stopFlag.isSet else { return }
+                    do { _ = try localFiles(for: paths) } catch {
+                        logger.warning("plex: could not fetch ahead: \(error)")
+                        return
+                    }
+                }
+            }
+        } catch {
+            logger.error("plex: cannot start fetching ahead: \(error)")
+        }
+    }
+
+    private func location(_ path: String) throws(PlexError) -> PlexTrackLocation? {
+        do { return try store.plexLocation(path: path) } catch {
+            throw .badResponse("cannot read the library: \(error)")
+        }
+    }
+
+    private func currentServer(for machine: String) throws(PlexError) -> PlexAccount.Server {
+        guard let server = try account.server(), server.machineIdentifier == machine else {
+            throw .notConfigured("this album is on a Plex server that is no longer chosen (crate-admin plex use)")
+        }
+        return server
+    }
+}

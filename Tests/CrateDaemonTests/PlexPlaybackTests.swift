@@ -1,0 +1,79 @@
+import CrateCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// Plex albums played: from the server through the cache, and without the server.
+final class PlexPlaybackTests: PlexTestCase {
+    func blueTrain(_ daemon: DaemonProcess) throws -> Int64 {
+        try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first { $0.title == "Blue Train" }?.id)
+    }
+
+    /// What playing the served files locally sounds like.
+    func reference() throws -> [Int16] {
+        try ["01.mp3", "02.mp3"].flatMap { try ReferenceDecode.samples(of: music + "/Served/" + $0) }
+    }
+
+    func cacheFiles() -> [String] {
+        let root = dir.path + "/state/plex-cache/" + PlexFixture.machine
+        return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+    }
+
+    func testAPlexAlbumSoundsExactlyLikeTheSameFilesPlayedLocally() throws {
+        try plex.load(try serverLibrary(albums: 1))
+        let daemon = try self.daemon()
+        _ = try signInAndSync(daemon)
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try blueTrain(daemon)))
+        let end = try daemon.waitFor("the album played", timeout: 30) { $0.state == .idle && $0.tracks.count == 2 }
+        XCTAssertEqual(end.tracks.compactMap(\.error), [])
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertEqual(try AudioFixtures.readRaw(daemon.capture), try reference(), "sample for sample, gapless")
+        XCTAssertEqual(cacheFiles().filter { $0.hasSuffix(".mp3") }.count, 2, "both tracks kept for offline play")
+        XCTAssertTrue(cacheFiles().allSatisfy { !$0.hasSuffix(".part") })
+    }
+
+    func testADownloadedAlbumPlaysWithoutTheServerAnUndownloadedOneSaysWhy() throws {
+        try plex.load(try serverLibrary(albums: 2))
+        let daemon = try self.daemon()
+        _ = try signInAndSync(daemon)
+        let albums = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums)
+        let other = try XCTUnwrap(albums.first { $0.title == "Album 1" }?.id)
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try blueTrain(daemon)))
+        try daemon.waitFor("Blue Train played") { $0.state == .idle && $0.tracks.count >= 2 }
+        // The server goes away, and a sync finds out.
+        try plex.mode(["down": true])
+        _ = try request(daemon, ControlRequest(cmd: .plexSync))
+        _ = try waitFor("the failed sync", daemon) { $0.reachable == false && !$0.syncing }
+        _ = try request(daemon, ControlRequest(cmd: .stop))
+
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try blueTrain(daemon)))
+        try daemon.waitFor("Blue Train again, from the cache") { $0.state == .idle && $0.tracks.count >= 2 && $0.tracks.allSatisfy { $0.error == nil } }
+        // Album 1 may have been fetched ahead while the server was there; make sure it was not.
+        let cached = cacheFiles()
+        if cached.contains(where: { $0.hasPrefix("1101-") }) { return }
+        let refused = try request(daemon, ControlRequest(cmd: .play, album: other), ok: false)
+        XCTAssertTrue(refused.error?.contains("cannot be reached, and it was not downloaded") ?? false, refused.error ?? "")
+    }
+
+    func testACutDownloadIsNeverOfferedAndResumesLater() throws {
+        try plex.load(try serverLibrary(albums: 1))
+        var daemon = try self.daemon()
+        _ = try signInAndSync(daemon)
+        let album = try blueTrain(daemon)
+        try plex.mode(["cut_parts": true])
+        let refused = try request(daemon, ControlRequest(cmd: .play, album: album), ok: false)
+        XCTAssertTrue(refused.error?.contains("download of track") ?? false, refused.error ?? "")
+        daemon.kill9()
+        XCTAssertTrue(cacheFiles().contains { $0.hasSuffix(".part") }, "the partial download stays a .part: \(cacheFiles())")
+        XCTAssertFalse(cacheFiles().contains { $0.hasSuffix(".mp3") }, "and nothing playable: \(cacheFiles())")
+
+        try plex.mode([:])
+        daemon = try self.daemon()
+        _ = try request(daemon, ControlRequest(cmd: .play, album: album))
+        try daemon.waitFor("played") { $0.state == .idle && $0.tracks.count == 2 }
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertEqual(try AudioFixtures.readRaw(daemon.capture), try reference(), "resumed with Range, byte for byte")
+        let ranged = try plex.log().filter { ($0["path"] as? String ?? "").hasPrefix("/library/parts/") && $0["range"] is String }
+        XCTAssertFalse(ranged.isEmpty, "the resume asked for the rest only")
+    }
+}
