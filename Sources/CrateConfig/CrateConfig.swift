@@ -135,6 +135,8 @@ public struct CrateConfig: Sendable, Equatable {
         public var syncInterval: Int = 60
         /// Megabytes of Plex tracks kept on the box for offline play. TOML: `cache_mb`.
         public var cacheMB: Int = 4096
+        /// The rating (0…10, 10 = five stars) a dislike is written back as. TOML: `dislike_rating`.
+        public var dislikeRating: Int = 2
         public init() {}
     }
 

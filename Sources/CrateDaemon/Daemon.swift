@@ -51,7 +51,8 @@ public final class Daemon: Sendable {
                     stateDir: config.stateDir,
                     settings: PlexService.Settings(tvURL: config.plex.tvURL, serverURL: config.plex.serverURL,
                                                    pageSize: config.plex.pageSize, version: Router.version,
-                                                   cacheBytes: config.plex.cacheMB << 20),
+                                                   cacheBytes: config.plex.cacheMB << 20,
+                                                   dislikeRating: config.plex.dislikeRating),
                     store: library.store, http: HTTPClient(logger: logger), logger: logger)
             } catch {
                 plexProblem = "Plex unavailable: \(error)"
@@ -92,6 +93,9 @@ public final class Daemon: Sendable {
         router.session?.restore(resume: config.playback.resumeOnBoot)
         startPositionSaver()
         startPlexSyncs()
+        do { try router.plexService?.startWriteBacks() } catch {
+            logger.error("cannot start sending Plex write-backs: \(error)")
+        }
     }
 
     /// A sync at start (the server may have changed while the box was off) and every
@@ -144,6 +148,8 @@ public final class Daemon: Sendable {
                 while !stopping.isSet {
                     sleep(1)
                     waited += 1
+                    // Plex hears where a Plex track is about every 10 s while it plays.
+                    if waited % 10 == 0, session.player.status().state == .playing { session.reportTimeline() }
                     guard waited >= interval else { continue }
                     waited = 0
                     if session.player.status().state == .playing { session.save() }

@@ -77,3 +77,53 @@ final class PlexPlaybackTests: PlexTestCase {
         XCTAssertFalse(ranged.isEmpty, "the resume asked for the rest only")
     }
 }
+
+/// Likes, dislikes and plays reach the server, and wait for it while it is away.
+final class PlexWriteBackTests: PlexTestCase {
+    func requests(_ path: String) throws -> [[String: String]] {
+        try plex.log().filter { ($0["path"] as? String) == path }.compactMap { $0["query"] as? [String: String] }
+    }
+
+    func waitForRequests(_ path: String, count: Int, timeout: Double = 20) throws -> [[String: String]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let seen = try requests(path)
+            if seen.count >= count { return seen }
+            guard Date() < deadline else { throw FixtureError("only \(seen.count) \(path) requests: \(seen)") }
+            usleep(100_000)
+        }
+    }
+
+    func testRatingsScrobblesAndTimelinesReachTheServer() throws {
+        try plex.load(try serverLibrary(albums: 1))
+        let daemon = try self.daemon()
+        _ = try signInAndSync(daemon)
+        let album = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first?.id)
+        _ = try request(daemon, ControlRequest(cmd: .like, album: album))
+        let rated = try waitForRequests("/:/rate", count: 1)
+        XCTAssertEqual(rated.last?["key"], "10")
+        XCTAssertEqual(rated.last?["rating"], "10", "a like is five stars")
+
+        _ = try request(daemon, ControlRequest(cmd: .play, album: album))
+        try daemon.waitFor("the album heard to its end") { $0.state == .idle && $0.tracks.count == 2 }
+        let scrobbled = try waitForRequests("/:/scrobble", count: 1)
+        XCTAssertEqual(scrobbled.last?["key"], "10")
+        let timelines = try waitForRequests("/:/timeline", count: 1)
+        XCTAssertTrue(timelines.contains { $0["ratingKey"] == "1001" || $0["ratingKey"] == "1002" }, "\(timelines)")
+    }
+
+    func testADislikeWaitsForTheServerAndIsSentWhenItIsBack() throws {
+        try plex.load(try serverLibrary(albums: 1))
+        let daemon = try self.daemon("dislike_rating = 1")
+        _ = try signInAndSync(daemon)
+        let album = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first?.id)
+        try plex.mode(["down": true])
+        _ = try request(daemon, ControlRequest(cmd: .dislike, album: album))
+        usleep(1_500_000)
+        XCTAssertEqual(try requests("/:/rate").count, 0, "nothing reached the server while it was down")
+        try plex.mode([:])
+        _ = try request(daemon, ControlRequest(cmd: .plexSync))  // any later moment; the push thread retries every 30 s
+        let rated = try waitForRequests("/:/rate", count: 1, timeout: 40)
+        XCTAssertEqual(rated.last?["rating"], "1")
+    }
+}

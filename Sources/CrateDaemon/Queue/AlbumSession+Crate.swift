@@ -49,6 +49,7 @@ extension AlbumSession {
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }
         try library.store.setOpinion(opinion, albumKey: key)
         logger.info("album \(id): \(opinion.rawValue)")
+        writeBackOpinion(opinion, album: id)
         guard opinion == .disliked else { return save() }
         let playing = state.withLock { s -> Bool in
             s.crate.items.removeAll { $0.albumID == id }

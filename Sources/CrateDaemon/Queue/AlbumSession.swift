@@ -195,7 +195,11 @@ final class AlbumSession: Sendable {
                 s.segments = []
             }
         }
-        if let finished { recordPlay(finished, completed: true) }
+        if let finished {
+            recordPlay(finished, completed: true)
+            writeBackCompleted(album: finished)
+        }
+        if kind == .state || started != nil { reportTimeline() }
         if let started {
             recordPlay(started, completed: false)
             prefetchUpcoming()

@@ -27,7 +27,7 @@ enum PlexRecords {
                 ($0.disc, $0.index ?? Int.max, $0.title) < ($1.disc, $1.index ?? Int.max, $1.title)
             }
             guard !albumTracks.isEmpty else { continue }
-            let other = albumTracks.filter { !($0.parts.first?.isMP3 ?? false) }
+            let other = albumTracks.filter { !$0.isMP3 }
             if !other.isEmpty {
                 let kinds = Set(other.map { $0.parts.first?.container ?? $0.parts.first?.codec ?? "no file" }).sorted()
                 result.unplayable.append(PlexUnplayableAlbum(
@@ -40,7 +40,7 @@ enum PlexRecords {
             let artist = album.artist ?? albumTracks.first?.albumArtist ?? "Unknown Artist"
             let discTotal = albumTracks.map(\.disc).max()
             for track in albumTracks {
-                guard let part = track.parts.first else { continue }
+                guard let part = track.playablePart else { continue }
                 let path = PlexPaths.track(server, album: album.ratingKey, track: track.ratingKey)
                 let updated = max(track.updatedAt ?? 0, album.updatedAt ?? 0)
                 result.records.append(FileRecord(

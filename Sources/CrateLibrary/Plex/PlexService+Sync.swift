@@ -40,6 +40,7 @@ extension PlexService {
         do {
             report = try sync.run(cancel: stopFlag)
             state.withLockAndBroadcast { $0.reachable = true; $0.expired = false; $0.problem = nil }
+            pushWake.withLockAndBroadcast { $0 = true }  // the server answers: send what waited
         } catch {
             report = PlexSyncReport(completed: false, seconds: 0)
             report.error = error.description

@@ -18,7 +18,11 @@ public final class PlexService: Sendable {
         public var version: String
         /// Most bytes of tracks kept for offline play.
         public var cacheBytes: Int
-        public init(tvURL: String, serverURL: String?, pageSize: Int, version: String, cacheBytes: Int = 4 << 30) {
+        /// The rating a dislike is written back as (0…10; Plex shows half stars).
+        public var dislikeRating: Int
+        public init(tvURL: String, serverURL: String?, pageSize: Int, version: String, cacheBytes: Int = 4 << 30,
+                    dislikeRating: Int = 2) {
+            self.dislikeRating = dislikeRating
             self.cacheBytes = cacheBytes
             self.tvURL = tvURL
             self.serverURL = serverURL
@@ -46,6 +50,8 @@ public final class PlexService: Sendable {
     let stopFlag = CancelFlag()
     let cache: PlexTrackCache
     let prefetchGeneration = Atomic<Int>(0)
+    /// Set when a write-back is queued, to wake the push thread.
+    let pushWake = ConditionLocked(false)
 
     public init(stateDir: String, settings: Settings, store: LibraryStore, http: HTTPClient,
                 logger: Logger) throws(PlexError) {
@@ -62,7 +68,10 @@ public final class PlexService: Sendable {
                                logger: logger)
     }
 
-    public func stop() { stopFlag.set() }
+    public func stop() {
+        stopFlag.set()
+        pushWake.withLockAndBroadcast { $0 = true }
+    }
 
     // MARK: sign-in
 

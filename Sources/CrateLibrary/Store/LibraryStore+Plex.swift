@@ -98,3 +98,61 @@ extension LibraryStore {
         }
     }
 }
+
+/// A request to a Plex server that changes something there (a rating, a play state).
+public struct PlexWriteBack: Sendable, Equatable {
+    public var id: Int64
+    public var server: String
+    public var method: String
+    public var path: String
+    /// `key=value` pairs joined with `&`, already percent-encoded.
+    public var query: String
+    public var attempts: Int
+}
+
+extension LibraryStore {
+    public func enqueuePlexWriteBack(server: String, method: String, path: String, query: String) throws(LibraryStoreError) {
+        try write { db in
+            try db.run("""
+                INSERT INTO plex_writeback (server, method, path, query, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                """, [.text(server), .text(method), .text(path), .text(query), .real(StoreFiles.now())])
+        }
+    }
+
+    /// The oldest waiting write-backs for `server`.
+    public func pendingPlexWriteBacks(server: String, limit: Int = 50) throws(LibraryStoreError) -> [PlexWriteBack] {
+        try read { db in
+            try db.rows("""
+                SELECT id, server, method, path, query, attempts FROM plex_writeback WHERE server = ?1 ORDER BY id LIMIT ?2
+                """, [.text(server), .integer(Int64(limit))]) {
+                PlexWriteBack(id: $0.int64(0), server: $0.text(1), method: $0.text(2), path: $0.text(3),
+                              query: $0.text(4), attempts: $0.int(5))
+            }
+        }
+    }
+
+    public func finishPlexWriteBack(id: Int64) throws(LibraryStoreError) {
+        try write { db in try db.run("DELETE FROM plex_writeback WHERE id = ?1", [.integer(id)]) }
+    }
+
+    public func failPlexWriteBack(id: Int64, error: String) throws(LibraryStoreError) {
+        try write { db in
+            try db.run("UPDATE plex_writeback SET attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
+                       [.integer(id), .text(error)])
+        }
+    }
+
+    public func plexWriteBackCount() throws(LibraryStoreError) -> Int {
+        try read { db in try db.firstRow("SELECT count(*) FROM plex_writeback") { $0.int(0) } ?? 0 }
+    }
+
+    /// The album's Plex rating key, when the album is on a Plex server.
+    public func plexAlbumRatingKey(albumID: Int64) throws(LibraryStoreError) -> (server: String, ratingKey: String)? {
+        try read { db in
+            try db.firstRow("""
+                SELECT p.server, p.album_rating_key FROM plex_tracks p JOIN files f ON f.path = p.path
+                JOIN albums a ON a.album_key = f.album_key WHERE a.id = ?1 LIMIT 1
+                """, [.integer(albumID)]) { ($0.text(0), $0.text(1)) }
+        }
+    }
+}

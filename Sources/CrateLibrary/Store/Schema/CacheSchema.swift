@@ -13,7 +13,7 @@
 enum CacheSchema {
     static let file = "library.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1, version2])
+    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3])
 
     static let version1 = """
         CREATE TABLE roots (
@@ -121,6 +121,21 @@ enum CacheSchema {
             artist TEXT NOT NULL,
             reason TEXT NOT NULL,
             PRIMARY KEY (server, album_rating_key)
+        );
+        """
+
+    /// Plex write-backs waiting for the server: ratings, play states and scrobbles are sent
+    /// best effort, and kept here while the server cannot be reached.
+    static let version3 = """
+        CREATE TABLE plex_writeback (
+            id INTEGER PRIMARY KEY,
+            server TEXT NOT NULL,
+            method TEXT NOT NULL,
+            path TEXT NOT NULL,
+            query TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT
         );
         """
 }

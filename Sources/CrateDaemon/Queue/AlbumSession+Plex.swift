@@ -1,0 +1,48 @@
+import CrateCore
+import CrateLibrary
+
+/// What a Plex server hears about its albums: ratings from likes and dislikes, a scrobble
+/// when an album was heard to its end, the play state while it plays.
+extension AlbumSession {
+    func writeBackOpinion(_ opinion: AlbumOpinion, album id: Int64) {
+        guard let plex, let (server, key) = plexAlbum(id) else { return }
+        plex.rate(server: server, ratingKey: key, opinion: opinion)
+    }
+
+    func writeBackCompleted(album id: Int64) {
+        guard let plex, let (server, key) = plexAlbum(id) else { return }
+        plex.scrobble(server: server, ratingKey: key)
+    }
+
+    /// The play state of the track under the play head, when it is a Plex track.
+    func reportTimeline() {
+        guard let plex else { return }
+        let status = player.status()
+        guard let index = status.currentIndex else { return }
+        let (album, offset) = state.withLock { s -> (Int64?, Int?) in
+            guard let segment = s.segment(containing: index) else { return (nil, nil) }
+            return (segment.albumID, index - segment.startIndex)
+        }
+        guard let album, let offset else { return }
+        do {
+            guard let detail = try library.store.album(id: album), offset < detail.tracks.count,
+                  let location = try library.store.plexLocation(path: detail.tracks[offset].path) else { return }
+            let state = switch status.state {
+            case .playing, .buffering: "playing"
+            case .paused: "paused"
+            default: "stopped"
+            }
+            plex.timeline(server: location.server, ratingKey: location.ratingKey, state: state,
+                          seconds: status.position, duration: status.currentTrack?.duration)
+        } catch {
+            logger.debug("plex timeline: \(error)")
+        }
+    }
+
+    private func plexAlbum(_ id: Int64) -> (String, String)? {
+        do { return try library.store.plexAlbumRatingKey(albumID: id) } catch {
+            logger.warning("cannot look up album \(id) on Plex: \(error)")
+            return nil
+        }
+    }
+}
