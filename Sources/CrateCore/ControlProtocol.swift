@@ -34,6 +34,8 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case plexUse = "plex-use"
     case plexSync = "plex-sync"
     case plexLogout = "plex-logout"
+    /// The offline cache of Plex tracks: usage and downloads under way.
+    case downloads
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -127,6 +129,7 @@ public struct ControlReply: Sendable, Codable, Equatable {
     /// `plex-*`: the account, server and sync state; `plex-servers`: the servers.
     public var plex: PlexStatus?
     public var servers: [PlexServerInfo]?
+    public var downloads: DownloadsStatus?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok

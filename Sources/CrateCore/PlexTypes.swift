@@ -68,3 +68,32 @@ public struct PlexSyncReport: Sendable, Codable, Equatable {
         self.seconds = seconds
     }
 }
+
+/// `crate-admin downloads`: the offline cache of Plex tracks.
+public struct DownloadsStatus: Sendable, Codable, Equatable {
+    public struct Transfer: Sendable, Codable, Equatable {
+        /// "Artist — Album: Track" when known, else the track's key.
+        public var track: String
+        public var bytes: Int
+        public var totalBytes: Int?
+        public init(track: String, bytes: Int, totalBytes: Int?) {
+            self.track = track
+            self.bytes = bytes
+            self.totalBytes = totalBytes
+        }
+    }
+
+    public var files: Int
+    public var bytes: Int
+    public var capBytes: Int
+    public var active: [Transfer]
+    /// Ratings and scrobbles waiting for the server.
+    public var pendingWriteBacks: Int
+    public init(files: Int, bytes: Int, capBytes: Int, active: [Transfer], pendingWriteBacks: Int) {
+        self.files = files
+        self.bytes = bytes
+        self.capBytes = capBytes
+        self.active = active
+        self.pendingWriteBacks = pendingWriteBacks
+    }
+}

@@ -21,7 +21,7 @@ struct CrateAdmin: ParsableCommand {
             AlbumCommand.self, ArtistsCommand.self, GenresCommand.self, CrateCommand.self, DialCommand.self,
             LikeCommand.self, DislikeCommand.self, UnlikeCommand.self, QueueCommand.self, NextAlbumCommand.self,
             PrevAlbumCommand.self, HistoryCommand.self, DiagnosticsCommand.self, InputCommand.self,
-            DisplayCommand.self, PlexCommand.self,
+            DisplayCommand.self, PlexCommand.self, DownloadsCommand.self,
         ]
     )
 }

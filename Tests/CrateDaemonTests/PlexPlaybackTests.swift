@@ -26,6 +26,13 @@ final class PlexPlaybackTests: PlexTestCase {
         _ = try request(daemon, ControlRequest(cmd: .play, album: try blueTrain(daemon)))
         let end = try daemon.waitFor("the album played", timeout: 30) { $0.state == .idle && $0.tracks.count == 2 }
         XCTAssertEqual(end.tracks.compactMap(\.error), [])
+        let downloads = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .downloads)).downloads)
+        let sizes = try ["01.mp3", "02.mp3"].map {
+            try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: music + "/Served/" + $0)[.size] as? Int)
+        }
+        XCTAssertEqual(downloads.files, 2)
+        XCTAssertEqual(downloads.bytes, sizes.reduce(0, +))
+        XCTAssertEqual(downloads.active, [])
         XCTAssertEqual(daemon.stop(), 0)
         XCTAssertEqual(try AudioFixtures.readRaw(daemon.capture), try reference(), "sample for sample, gapless")
         XCTAssertEqual(cacheFiles().filter { $0.hasSuffix(".mp3") }.count, 2, "both tracks kept for offline play")

@@ -109,7 +109,7 @@ enum RequestValidator {
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
              .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot,
-             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout:
+             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout, .downloads:
             break
         }
         return nil

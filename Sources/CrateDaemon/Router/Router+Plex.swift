@@ -23,6 +23,8 @@ extension Router {
             try startPlexSync(plex)
         case .plexLogout:
             try plex.logout()
+        case .downloads:
+            reply.downloads = plex.downloads()
         default:
             throw RouterError("\(command.rawValue) is not a Plex command")
         }

@@ -102,7 +102,7 @@ public final class Router: ControlHandler {
                 return try handleQueue(command, request)
             case .input:
                 return try handleInput(request)
-            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout:
+            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout, .downloads:
                 return try handlePlex(command, request)
             case .displaySnapshot:
                 guard let display = displayService else { throw RouterError("the display is not running") }

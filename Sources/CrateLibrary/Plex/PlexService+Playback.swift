@@ -73,3 +73,17 @@ extension PlexService {
         return server
     }
 }
+
+extension PlexService {
+    /// The cache's size and the downloads under way.
+    public func downloads() -> DownloadsStatus {
+        let usage = cache.usage()
+        let transfers = cache.active.withLock { $0 }.sorted { $0.key < $1.key }.map {
+            DownloadsStatus.Transfer(track: "track \($0.key)", bytes: $0.value.bytes, totalBytes: $0.value.total)
+        }
+        var pending = 0
+        do { pending = try store.plexWriteBackCount() } catch { logger.warning("plex: cannot count write-backs: \(error)") }
+        return DownloadsStatus(files: usage.files, bytes: usage.bytes, capBytes: cache.capBytes, active: transfers,
+                               pendingWriteBacks: pending)
+    }
+}

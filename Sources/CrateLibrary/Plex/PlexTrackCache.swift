@@ -13,6 +13,8 @@ public final class PlexTrackCache: Sendable {
     let capBytes: Int
     let client: PlexClient
     let logger: Logger
+    /// Downloads under way, by track key: bytes so far and the total when known.
+    let active = ConditionLocked<[String: (bytes: Int, total: Int?)]>([:])
 
     init(directory: String, capBytes: Int, client: PlexClient, logger: Logger) {
         self.directory = directory
@@ -71,6 +73,8 @@ public final class PlexTrackCache: Sendable {
         guard fd >= 0 else { throw .badResponse("cannot write \(partial): \(errnoDescription())") }
         defer { close(fd) }
         var have = Int(lseek(fd, 0, SEEK_END))
+        active.withLock { $0[location.ratingKey] = (have, location.size) }
+        defer { active.withLock { $0[location.ratingKey] = nil } }
         var request = HTTPRequest(url: PlexClient.url(server.uri, location.partKey, [("download", "1")]),
                                   headers: client.device.headers + [("X-Plex-Token", server.accessToken)])
         request.rangeStart = have > 0 ? have : nil
@@ -91,6 +95,8 @@ public final class PlexTrackCache: Sendable {
             }, onData: { bytes in
                 let written = write(fd, bytes.baseAddress, bytes.count)
                 if written != bytes.count { writeFailure = errno; return false }
+                have += written
+                active.withLock { $0[location.ratingKey]?.bytes = have }
                 return true
             })
         } catch {
