@@ -92,7 +92,8 @@ extension Router {
     }
 
     private func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
-        guard let first = detail.tracks.first else { return nil }
+        // Plex covers (the server's photo transcoder) are not fetched yet: the placeholder.
+        guard let first = detail.tracks.first, !PlexPaths.isPlex(first.path) else { return nil }
         return ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
     }
 
