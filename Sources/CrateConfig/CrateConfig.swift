@@ -137,6 +137,8 @@ public struct CrateConfig: Sendable, Equatable {
         public var cacheMB: Int = 4096
         /// The rating (0…10, 10 = five stars) a dislike is written back as. TOML: `dislike_rating`.
         public var dislikeRating: Int = 2
+        /// The Plex audio playlist that is the CDs wallet. TOML: `wallet_playlist`.
+        public var walletPlaylist: String = "CDs"
         public init() {}
     }
 

@@ -52,7 +52,8 @@ public final class Daemon: Sendable {
                     settings: PlexService.Settings(tvURL: config.plex.tvURL, serverURL: config.plex.serverURL,
                                                    pageSize: config.plex.pageSize, version: Router.version,
                                                    cacheBytes: config.plex.cacheMB << 20,
-                                                   dislikeRating: config.plex.dislikeRating),
+                                                   dislikeRating: config.plex.dislikeRating,
+                                                   walletPlaylist: config.plex.walletPlaylist),
                     store: library.store, http: HTTPClient(logger: logger), logger: logger)
             } catch {
                 plexProblem = "Plex unavailable: \(error)"

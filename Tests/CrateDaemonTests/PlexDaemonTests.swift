@@ -113,4 +113,15 @@ final class PlexDaemonTests: PlexTestCase {
         XCTAssertEqual(try request(daemon, ControlRequest(cmd: .plexUse), ok: false).error,
                        "plex-use needs 'server': the server's name or machine identifier")
     }
+
+    func testTheCDsPlaylistIsTheWallet() throws {
+        // One track of "Album 1" stands for the whole album; a playlist by another name is ignored.
+        try plex.load(try serverLibrary(albums: 3), playlists: [("Workout", [1001]), ("cds", [1201, 1102])])
+        let daemon = try self.daemon()
+        _ = try signInAndSync(daemon)
+        let wallet = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate, wallet: true)).crate)
+        XCTAssertEqual(wallet.name, "CDs")
+        XCTAssertEqual(wallet.items.map(\.album.title), ["Album 1", "Album 2"], "by artist, then title")
+        XCTAssertEqual(wallet.unresolved, [])
+    }
 }

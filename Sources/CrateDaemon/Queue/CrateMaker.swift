@@ -45,8 +45,14 @@ struct CrateMaker {
 
     /// The wallet file's albums, deduplicated and sorted, and the lines that matched none.
     private func wallet() throws -> (albums: [Int64], unresolved: [String]) {
-        guard let walletPath else { throw RouterError("no CDs wallet: set [crate] wallet in the configuration") }
-        let text = try TextFile.read(walletPath)
+        // The text file's items, then the Plex playlist's (each track stands for its album).
+        var items = try walletPath.map { CDsWallet.parse(try TextFile.read($0)) } ?? []
+        if let plex = try library.store.scanState(PlexPaths.walletStateKey) {
+            items += try WalletJSON.decode(plex)
+        }
+        guard walletPath != nil || !items.isEmpty else {
+            throw RouterError("no CDs wallet: set [crate] wallet, or make a Plex audio playlist named CDs")
+        }
         let everything = try library.store.albums()
         var walletAlbums: [WalletAlbum] = []
         for album in everything {
@@ -54,7 +60,7 @@ struct CrateMaker {
             walletAlbums.append(WalletAlbum(id: album.id, artist: album.artist, title: album.title,
                                             folder: album.folder, trackPaths: paths))
         }
-        let result = CDsWallet.resolve(CDsWallet.parse(text), albums: walletAlbums)
+        let result = CDsWallet.resolve(items, albums: walletAlbums)
         return (result.albums.map(\.id), result.unresolved.map { "line \($0.line): \($0.text)" })
     }
 }

@@ -35,7 +35,8 @@ extension PlexService {
     }
 
     private func runSync(_ server: PlexAccount.Server) -> PlexSyncReport {
-        let sync = PlexSync(client: client, store: store, server: server, logger: logger)
+        let sync = PlexSync(client: client, store: store, server: server, walletPlaylist: settings.walletPlaylist,
+                            logger: logger)
         var report: PlexSyncReport
         do {
             report = try sync.run(cancel: stopFlag)

@@ -20,8 +20,11 @@ public final class PlexService: Sendable {
         public var cacheBytes: Int
         /// The rating a dislike is written back as (0…10; Plex shows half stars).
         public var dislikeRating: Int
+        /// The audio playlist whose tracks stand for the CDs wallet's albums.
+        public var walletPlaylist: String
         public init(tvURL: String, serverURL: String?, pageSize: Int, version: String, cacheBytes: Int = 4 << 30,
-                    dislikeRating: Int = 2) {
+                    dislikeRating: Int = 2, walletPlaylist: String = "CDs") {
+            self.walletPlaylist = walletPlaylist
             self.dislikeRating = dislikeRating
             self.cacheBytes = cacheBytes
             self.tvURL = tvURL

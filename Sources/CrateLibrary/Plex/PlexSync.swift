@@ -11,6 +11,8 @@ struct PlexSync {
     let client: PlexClient
     let store: LibraryStore
     let server: PlexAccount.Server
+    /// The audio playlist that is the CDs wallet ("CDs").
+    let walletPlaylist: String
     let logger: Logger
 
     var root: String { PlexPaths.root(server.machineIdentifier) }
@@ -34,6 +36,7 @@ struct PlexSync {
             report.skipped += listed.skipped + listedTracks.skipped
         }
         guard !cancel.isSet else { return report }
+        let wallet = try walletItems(base: base, token: token)
         let mapped = PlexRecords.make(albums: albums, tracks: tracks, server: server.machineIdentifier)
         report.albums = mapped.albumCount
         report.tracks = mapped.records.count
@@ -58,6 +61,7 @@ struct PlexSync {
             try store.replacePlexLocations(server: server.machineIdentifier, mapped.locations,
                                            unplayable: mapped.unplayable)
             try store.setRoot(root, online: true)
+            try store.setScanState(PlexPaths.walletStateKey, try wallet.map { try WalletJSON.encode($0) })
         } catch {
             throw .badResponse("cannot store the sync: \(error)")
         }
@@ -65,6 +69,28 @@ struct PlexSync {
         report.seconds = MonotonicClock.now() - started
         logger.info("plex sync of \(server.name): \(report.albums) albums, \(report.tracks) tracks (+\(report.added) ~\(report.changed) -\(report.removed)), \(report.unplayableAlbums) unplayable, \(String(Int(report.seconds * 1000))) ms")
         return report
+    }
+}
+
+extension PlexSync {
+    /// The wallet playlist's tracks as wallet items (each stands for its album), or nil when
+    /// the server has no such playlist.
+    func walletItems(base: String, token: String) throws(PlexError) -> [WalletItem]? {
+        let playlists = try client.pages(base, "/playlists", query: [("playlistType", "audio")], token: token,
+                                         decode: PlexDecode.playlists).items
+        guard let playlist = playlists.first(where: { $0.title.lowercased() == walletPlaylist.lowercased() }) else {
+            return nil
+        }
+        let tracks = try client.pages(base, "/playlists/\(playlist.ratingKey)/items", token: token,
+                                      decode: PlexDecode.playlistItems).items
+        return tracks.enumerated().map { index, track in
+            let label = "\(track.albumArtist ?? track.artist ?? "?") — \(track.albumTitle ?? track.title)"
+            guard let album = track.albumRatingKey else {
+                return WalletItem(line: index + 1, text: label, kind: .unrecognized)
+            }
+            return WalletItem(line: index + 1, text: label,
+                              kind: .path(PlexPaths.track(server.machineIdentifier, album: album, track: track.ratingKey)))
+        }
     }
 }
 
@@ -76,6 +102,8 @@ public enum PlexPaths {
     static func track(_ machine: String, album: String, track: String) -> String { "plex://\(machine)/\(album)/\(track)" }
     static func albumKey(_ machine: String, album: String) -> String { "plex:\(machine):\(album)" }
     public static func isPlex(_ path: String) -> Bool { path.hasPrefix("plex://") }
+    /// Where the Plex wallet playlist's items are kept between syncs (scan state).
+    public static let walletStateKey = "plex-wallet"
 }
 
 /// A stop request a long job checks between steps.
