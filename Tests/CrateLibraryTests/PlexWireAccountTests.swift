@@ -8,14 +8,14 @@ final class PlexWireAccountTests: XCTestCase {
     func testANewPinWaitsForItsToken() throws {
         let pin = try PlexPin(json: body(PlexWireFixtures.pinCreated))
         XCTAssertEqual(pin, PlexPin(id: "1234567890", code: "fk2xs9q8l0b3r7d6zzm1", authToken: nil, expiresIn: 900))
-        XCTAssertEqual(PlexDecode.pin(try body(PlexWireFixtures.pinCreated)), pin)
+        XCTAssertEqual(try PlexPin(json: try body(PlexWireFixtures.pinCreated)), pin)
     }
 
     func testAPolledPinCarriesTheToken() throws {
         let polled = try body(#"{"id": "1234567890", "code": "fk2x", "authToken": "tok-abc", "expiresIn": "873"}"#)
-        XCTAssertEqual(PlexDecode.pin(polled), PlexPin(id: "1234567890", code: "fk2x", authToken: "tok-abc", expiresIn: 873))
+        XCTAssertEqual(try PlexPin(json: polled), PlexPin(id: "1234567890", code: "fk2x", authToken: "tok-abc", expiresIn: 873))
         let blank = try body(#"{"id": 1, "code": "c", "authToken": ""}"#)
-        XCTAssertNil(PlexDecode.pin(blank)?.authToken)
+        XCTAssertNil(try PlexPin(json: blank).authToken)
     }
 
     func testAPinAnswerWithoutItsFieldsOrWithAnErrorSaysSo() throws {
@@ -29,7 +29,7 @@ final class PlexWireAccountTests: XCTestCase {
         XCTAssertThrowsError(try PlexPin(json: expired)) { error in
             XCTAssertEqual(error as? PlexWireError, .serverSaid("Code not found or expired (code 1020)"))
         }
-        XCTAssertNil(PlexDecode.pin(expired))
+        XCTAssertThrowsError(try PlexPin(json: expired))
         XCTAssertThrowsError(try PlexPin(json: body("[]"))) { error in
             XCTAssertEqual(error as? PlexWireError, .unexpectedShape(expected: "a PIN object", found: "an array"))
         }
@@ -40,9 +40,9 @@ final class PlexWireAccountTests: XCTestCase {
         {"id": 42, "uuid": "a1b2c3", "username": "vinyl", "title": "vinyl", "email": "v@example.com",
          "authToken": "tok", "subscription": {"active": true}, "roles": ["plexpass"]}
         """)
-        XCTAssertEqual(PlexDecode.user(v2), PlexUser(username: "vinyl", email: "v@example.com", uuid: "a1b2c3"))
+        XCTAssertEqual(try PlexUser(json: v2), PlexUser(username: "vinyl", email: "v@example.com", uuid: "a1b2c3"))
         let wrapped = try body(#"{"user": {"title": "Managed Kid", "uuid": "u9"}}"#)
-        XCTAssertEqual(PlexDecode.user(wrapped), PlexUser(username: "Managed Kid", uuid: "u9"))
+        XCTAssertEqual(try PlexUser(json: wrapped), PlexUser(username: "Managed Kid", uuid: "u9"))
         XCTAssertThrowsError(try PlexUser(json: body(#"{"error": "Invalid authentication token"}"#))) { error in
             XCTAssertEqual("\(error)", "the server said: Invalid authentication token")
         }
@@ -77,11 +77,11 @@ final class PlexWireAccountTests: XCTestCase {
 
     func testIdentityNamesTheServer() throws {
         let identity = try body(#"{"MediaContainer": {"size": 0, "claimed": true, "machineIdentifier": "f3b1c0ffee", "version": "1.40.2.8395-c67dce28e"}}"#)
-        XCTAssertEqual(PlexDecode.identity(identity), PlexIdentity(machineIdentifier: "f3b1c0ffee", version: "1.40.2.8395-c67dce28e"))
-        XCTAssertEqual(PlexDecode.identity(try body(#"{"machineIdentifier": "bare"}"#)), PlexIdentity(machineIdentifier: "bare"))
+        XCTAssertEqual(try PlexIdentity(json: identity), PlexIdentity(machineIdentifier: "f3b1c0ffee", version: "1.40.2.8395-c67dce28e"))
+        XCTAssertEqual(try PlexIdentity(json: try body(#"{"machineIdentifier": "bare"}"#)), PlexIdentity(machineIdentifier: "bare"))
         XCTAssertThrowsError(try PlexIdentity(json: body(#"{"MediaContainer": {"size": 0}}"#))) { error in
             XCTAssertEqual("\(error)", "the server's /identity answer has no machineIdentifier")
         }
-        XCTAssertNil(PlexDecode.identity(.array([])))
+        XCTAssertThrowsError(try PlexIdentity(json: .array([])))
     }
 }

@@ -107,7 +107,9 @@ public final class ArtworkCache: Sendable {
             state.withoutArt.remove(albumKey)
             state.failures[albumKey] = nil
         }
-        disk?.remove(albumKey: albumKey)
+        do { try disk?.remove(albumKey: albumKey) } catch {
+            logger?.warning("artwork cache: \(error)")
+        }
     }
 
     /// Tries each source in order; the first that decodes wins. When all fail, the first

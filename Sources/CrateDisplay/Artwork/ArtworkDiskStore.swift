@@ -21,7 +21,7 @@ struct ArtworkDiskStore: Sendable {
         guard access(directory, W_OK | X_OK) == 0 else {
             throw .cacheUnavailable(path: directory, reason: "not writable: \(errnoDescription())")
         }
-        removeStrayTemporaries()
+        try removeStrayTemporaries()
     }
 
     func path(albumKey: String, box: ArtworkBox) -> String {
@@ -84,17 +84,21 @@ struct ArtworkDiskStore: Sendable {
     }
 
     /// Deletes every size cached for the album.
-    func remove(albumKey: String) {
+    func remove(albumKey: String) throws(ArtworkError) {
         let prefix = ArtworkCacheFile.namePrefix(albumKey: albumKey)
-        for name in (try? ArtworkDirectory.names(in: directory)) ?? [] where name.hasPrefix(prefix) {
-            unlink(directory + "/" + name)
-        }
+        try removeFiles { $0.hasPrefix(prefix) }
     }
 
     /// Leftovers of writes interrupted by a crash or power cut.
-    private func removeStrayTemporaries() {
-        for name in (try? ArtworkDirectory.names(in: directory)) ?? [] where name.hasSuffix(".tmp") {
-            unlink(directory + "/" + name)
+    private func removeStrayTemporaries() throws(ArtworkError) {
+        try removeFiles { $0.hasSuffix(".tmp") }
+    }
+
+    private func removeFiles(where matches: (String) -> Bool) throws(ArtworkError) {
+        for name in try ArtworkDirectory.names(in: directory) where matches(name) {
+            if unlink(directory + "/" + name) != 0 && errno != ENOENT {
+                throw .cacheUnavailable(path: directory + "/" + name, reason: "cannot delete: \(errnoDescription())")
+            }
         }
     }
 

@@ -24,10 +24,9 @@ extension PlexService {
         var problems: [String] = []
         for connection in Self.ordered(resource.connections) {
             do {
-                let identity = try client.json("GET", connection.uri, "/identity", token: nil)
-                let machine = PlexDecode.identity(identity)?.machineIdentifier
-                guard machine == nil || machine == resource.clientIdentifier else {
-                    problems.append("\(connection.uri) is another server (\(machine!))")
+                let machine = try identity(at: connection.uri).machineIdentifier
+                guard machine == resource.clientIdentifier else {
+                    problems.append("\(connection.uri) is another server (\(machine))")
                     continue
                 }
                 try account.save(PlexAccount.Server(name: resource.name, machineIdentifier: resource.clientIdentifier,
@@ -46,10 +45,7 @@ extension PlexService {
         guard let token = try account.token()?.token else { throw .notConfigured("not signed in: crate-admin plex login") }
         if let url = settings.serverURL {
             // A fixed address: ask the server itself who it is.
-            let identity = try client.json("GET", url, "/identity", token: nil)
-            guard let machine = PlexDecode.identity(identity)?.machineIdentifier else {
-                throw .badResponse("\(url)/identity has no machineIdentifier")
-            }
+            let machine = try identity(at: url).machineIdentifier
             return [PlexResource(name: "server at \(url)", clientIdentifier: machine, provides: "server",
                                  accessToken: token, connections: [PlexConnection(uri: url, local: true, relay: false)])]
         }
@@ -63,6 +59,11 @@ extension PlexService {
         } catch {
             throw .badResponse("plex.tv resources: \(error)")
         }
+    }
+
+    private func identity(at url: String) throws(PlexError) -> PlexIdentity {
+        let body = try client.json("GET", url, "/identity", token: nil)
+        do { return try PlexIdentity(json: body) } catch { throw .badResponse("\(url)/identity: \(error)") }
     }
 
     /// Local addresses first, relays last: a box on the same network as its server.

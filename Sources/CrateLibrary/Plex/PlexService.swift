@@ -82,7 +82,8 @@ public final class PlexService: Sendable {
     /// the code at plex.tv/link on a phone or computer.
     public func beginLogin() throws(PlexError) -> PlexStatus {
         let pin = try client.json("POST", settings.tvURL, "/api/v2/pins", query: [("strong", "true")], token: nil)
-        guard let decoded = PlexDecode.pin(pin) else { throw .badResponse("plex.tv sent a PIN without an id or code") }
+        let decoded: PlexPin
+        do { decoded = try PlexPin(json: pin) } catch { throw .badResponse("plex.tv's PIN answer: \(error)") }
         let expires = MonotonicClock.now() + Double(decoded.expiresIn ?? 900)
         state.withLock { $0.pin = (decoded.id, decoded.code, expires); $0.problem = nil }
         do {
@@ -100,11 +101,11 @@ public final class PlexService: Sendable {
             guard state.withLock({ $0.pin?.id == id }) else { return }  // a newer sign-in took over
             do {
                 let body = try client.json("GET", settings.tvURL, "/api/v2/pins/\(id)", token: nil)
-                guard let token = PlexDecode.pin(body)?.authToken, !token.isEmpty else { continue }
-                let user = try client.json("GET", settings.tvURL, "/api/v2/user", token: token)
-                try account.save(PlexAccount.Token(token: token, username: PlexDecode.user(user)?.username))
+                guard let token = try PlexPin(json: body).authToken, !token.isEmpty else { continue }
+                let user = try PlexUser(json: try client.json("GET", settings.tvURL, "/api/v2/user", token: token))
+                try account.save(PlexAccount.Token(token: token, username: user.username))
                 state.withLock { $0.pin = nil; $0.expired = false; $0.problem = nil }
-                logger.info("plex: signed in as \(PlexDecode.user(user)?.username ?? "?")")
+                logger.info("plex: signed in as \(user.username ?? "?")")
                 return
             } catch {
                 logger.warning("plex: waiting for the PIN: \(error)")

@@ -63,9 +63,4 @@ public enum PlexDecode {
         try resourcePage(body).items
     }
 
-    /// nil unless the answer is a PIN with an id and a code.
-    public static func pin(_ body: JSONValue) -> PlexPin? { try? PlexPin(json: body) }
-    public static func user(_ body: JSONValue) -> PlexUser? { try? PlexUser(json: body) }
-    /// nil unless the answer names a machineIdentifier.
-    public static func identity(_ body: JSONValue) -> PlexIdentity? { try? PlexIdentity(json: body) }
 }
