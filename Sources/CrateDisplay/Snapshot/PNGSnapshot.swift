@@ -1,4 +1,5 @@
 import CPNG
+import CratePosix
 
 /// PNG pictures of the display, for `crate-admin display snapshot` and for tests:
 /// libpng's simplified API, 8-bit RGB, no alpha (the display has none).
@@ -45,7 +46,8 @@ public enum PNGSnapshot {
 
     /// Encodes `image` and writes it to `path`, replacing any file there atomically.
     public static func write(_ image: RGBImage, to path: String) throws(SnapshotError) {
-        try AtomicFile.write(try encode(image), to: path)
+        let png = try encode(image)
+        do { try AtomicFile.write(png, to: path) } catch { throw .write(path: path, reason: error.reason) }
     }
 
     private static func write(

@@ -88,16 +88,8 @@ public struct PlexAccount: Sendable {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw .notConfigured("cannot create \(directory): \(errnoDescription())")
         }
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .notConfigured("cannot write \(temporary): \(errnoDescription())") }
-        let bytes = Array(text.utf8)
-        let ok = Glibc.write(fd, bytes, bytes.count) == bytes.count && fchmod(fd, mode) == 0 && fsync(fd) == 0
-        let code = errno
-        close(fd)
-        guard ok, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .notConfigured("cannot write \(path): \(errnoDescription(ok ? errno : code))")
+        do { try AtomicFile.write(Array(text.utf8), to: path, mode: mode) } catch {
+            throw .notConfigured("\(error)")
         }
     }
 }

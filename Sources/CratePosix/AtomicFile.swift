@@ -1,14 +1,19 @@
-import CratePosix
 import Glibc
 
 /// Writes a whole file so readers see either the old content or the new, never half:
 /// the bytes go to a temporary file in the same directory, which then replaces the
-/// target with rename(2).
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SnapshotError) {
+/// target with rename(2). Used for display snapshots and the Plex account files.
+public enum AtomicFile {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .write(path: path, reason: errnoDescription()) }
+        guard fd >= 0 else { throw Failure(path: path, reason: errnoDescription()) }
         var failure: String?
         bytes.withUnsafeBytes { raw in
             var done = 0
@@ -30,7 +35,7 @@ enum AtomicFile {
         if failure == nil && rename(temporary, path) != 0 { failure = errnoDescription() }
         if let failure {
             unlink(temporary)
-            throw .write(path: path, reason: failure)
+            throw Failure(path: path, reason: failure)
         }
     }
 }
