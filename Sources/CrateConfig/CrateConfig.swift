@@ -139,6 +139,8 @@ public struct CrateConfig: Sendable, Equatable {
         public var dislikeRating: Int = 2
         /// The Plex audio playlist that is the CDs wallet. TOML: `wallet_playlist`.
         public var walletPlaylist: String = "CDs"
+        /// Albums of the queue and crate fetched ahead of play, 0…10. TOML: `download_ahead`.
+        public var downloadAhead: Int = 2
         public init() {}
     }
 

@@ -47,14 +47,14 @@ public final class Daemon: Sendable {
         var plex: PlexService? = nil, plexProblem: String? = nil
         if let library {
             do {
-                plex = try PlexService(
-                    stateDir: config.stateDir,
-                    settings: PlexService.Settings(tvURL: config.plex.tvURL, serverURL: config.plex.serverURL,
+                var settings = PlexService.Settings(tvURL: config.plex.tvURL, serverURL: config.plex.serverURL,
                                                    pageSize: config.plex.pageSize, version: Router.version,
                                                    cacheBytes: config.plex.cacheMB << 20,
                                                    dislikeRating: config.plex.dislikeRating,
-                                                   walletPlaylist: config.plex.walletPlaylist),
-                    store: library.store, http: HTTPClient(logger: logger), logger: logger)
+                                                   walletPlaylist: config.plex.walletPlaylist)
+                settings.downloadAhead = config.plex.downloadAhead
+                plex = try PlexService(stateDir: config.stateDir, settings: settings, store: library.store,
+                                       http: HTTPClient(logger: logger), logger: logger)
             } catch {
                 plexProblem = "Plex unavailable: \(error)"
                 logger.error("\(plexProblem!)")
@@ -62,7 +62,7 @@ public final class Daemon: Sendable {
         }
         var session: AlbumSession? = nil
         if let library {
-            let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet)
+            let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet, plex: plex)
             session = AlbumSession(library: library, player: player, maker: maker, plex: plex, logger: logger)
         }
         let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }

@@ -124,4 +124,15 @@ final class PlexDaemonTests: PlexTestCase {
         XCTAssertEqual(wallet.items.map(\.album.title), ["Album 1", "Album 2"], "by artist, then title")
         XCTAssertEqual(wallet.unresolved, [])
     }
+
+    func testACollectionIsACrate() throws {
+        try plex.load(try serverLibrary(albums: 3), collections: [("Late Night", [12, 10])])
+        let daemon = try self.daemon()
+        _ = try signInAndSync(daemon)
+        let crate = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate, collection: "late night")).crate)
+        XCTAssertEqual(crate.name, "late night")
+        XCTAssertEqual(crate.items.map(\.album.title), ["Album 2", "Blue Train"], "in the collection's order")
+        XCTAssertEqual(try request(daemon, ControlRequest(cmd: .crate, collection: "Nope"), ok: false).error,
+                       "no Plex collection called \"Nope\" (there are \"Late Night\")")
+    }
 }

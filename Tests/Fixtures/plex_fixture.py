@@ -154,6 +154,12 @@ class Handler(BaseHTTPRequestHandler):
                 return self.page(lib["genres"], "Directory")
             if len(rest) == 2 and rest[1] == "collections":
                 return self.page(lib["collections"])
+        if path.startswith("/library/collections/") and path.endswith("/children"):
+            key = path.split("/")[3]
+            collection = next((c for c in lib["collections"] if str(c.get("ratingKey")) == key), None)
+            keys = collection.get("items", []) if collection else []
+            by_key = {str(a.get("ratingKey")): a for a in lib["albums"]}
+            return self.page([by_key[k] for k in keys if k in by_key])
         if path.startswith("/library/metadata/") and path.endswith("/children"):
             key = path.split("/")[3]
             tracks = [dict(t) for t in lib["tracks"] if str(t.get("parentRatingKey")) == key]

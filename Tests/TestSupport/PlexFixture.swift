@@ -61,7 +61,7 @@ public final class PlexFixture {
     /// Loads a music section with `albums`, shaped as real servers shape them: ids as
     /// strings here and numbers there, `year` and `parentIndex` missing when nil, sizes.
     public func load(_ albums: [Album], playlists: [(title: String, trackKeys: [Int])] = [],
-                     updatedAt: Int = 1_700_000_000) throws {
+                     collections: [(title: String, albumKeys: [Int])] = [], updatedAt: Int = 1_700_000_000) throws {
         var albumItems: [[String: Any]] = [], trackItems: [[String: Any]] = []
         for (n, album) in albums.enumerated() {
             var item: [String: Any] = ["ratingKey": n % 2 == 0 ? "\(album.ratingKey)" : album.ratingKey,
@@ -89,6 +89,10 @@ public final class PlexFixture {
         let library: [String: Any] = [
             "sections": [["key": "3", "title": "Music", "type": "artist"], ["key": "1", "title": "Movies", "type": "movie"]],
             "albums": albumItems, "tracks": trackItems,
+            "collections": collections.enumerated().map { n, collection in
+                ["ratingKey": "\(700 + n)", "title": collection.title, "childCount": "\(collection.albumKeys.count)",
+                 "items": collection.albumKeys.map(String.init)] as [String: Any]
+            },
             "playlists": playlists.enumerated().map { n, playlist in
                 ["ratingKey": "\(500 + n)", "title": playlist.title, "playlistType": "audio",
                  "leafCount": playlist.trackKeys.count, "items": playlist.trackKeys.map(String.init)] as [String: Any]

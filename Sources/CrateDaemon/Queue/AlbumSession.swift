@@ -66,15 +66,17 @@ final class AlbumSession: Sendable {
         prefetchUpcoming()
     }
 
-    /// Plex albums coming up (the queue's and the crate's next two) are fetched ahead.
+    /// Plex albums coming up (the queue's, then the crate's, `[plex] download_ahead` of
+    /// them) are fetched ahead.
     func prefetchUpcoming() {
-        guard let plex else { return }
+        guard let plex, plex.settings.downloadAhead > 0 else { return }
+        let wanted = plex.settings.downloadAhead
         var upcoming: [[String]] = []
         var after = state.withLock { $0.segments.last?.albumID ?? $0.current }
         let disliked = dislikedIDs()
         let queued = state.withLock { $0.queued }
-        for id in queued.prefix(2) where !disliked.contains(id) { upcoming.append(libraryPaths(id)) }
-        while upcoming.count < 2, let next = state.withLock({ $0.crate.album(after: after, skipping: disliked) }) {
+        for id in queued.prefix(wanted) where !disliked.contains(id) { upcoming.append(libraryPaths(id)) }
+        while upcoming.count < wanted, let next = state.withLock({ $0.crate.album(after: after, skipping: disliked) }) {
             upcoming.append(libraryPaths(next))
             after = next
         }

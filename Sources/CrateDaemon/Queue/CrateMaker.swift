@@ -9,6 +9,8 @@ struct CrateMaker {
     let library: Library
     let size: Int
     let walletPath: String?
+    /// For collection crates.
+    var plex: PlexService? = nil
 
     func fill(_ crate: inout CrateState) throws {
         crate.planned = [:]
@@ -28,6 +30,13 @@ struct CrateMaker {
             let albums = CrateOrdering.artistCatalog(try library.store.albums(artist: name))
             guard !albums.isEmpty else { throw RouterError("no albums by '\(name)' in the library") }
             crate.items = albums.map { .init(albumID: $0.id, reason: "catalog") }
+        case .collection(let title):
+            let collections = try plex?.collections() ?? []
+            guard let collection = collections.first(where: { $0.title.lowercased() == title.lowercased() }) else {
+                let names = collections.map { "\"\($0.title)\"" }.joined(separator: ", ")
+                throw RouterError("no Plex collection called \"\(title)\"" + (names.isEmpty ? "" : " (there are \(names))"))
+            }
+            crate.items = try library.store.albumIDs(albumKeys: collection.albumKeys).map { .init(albumID: $0, reason: "collection") }
         case .wallet:
             let resolved = try wallet()
             crate.items = resolved.albums.map { .init(albumID: $0, reason: "wallet") }

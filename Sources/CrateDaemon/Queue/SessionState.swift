@@ -37,6 +37,8 @@ struct CrateState: Codable, Sendable, Equatable {
         case genre(String)
         case artist(String)
         case wallet
+        /// A Plex collection, by title.
+        case collection(String)
     }
 
     var kind = Kind.wall

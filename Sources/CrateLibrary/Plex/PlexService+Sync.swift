@@ -1,4 +1,5 @@
 import CrateCore
+import FoundationEssentials
 import CratePosix
 
 /// Syncs and the status they leave.
@@ -88,5 +89,18 @@ extension PlexService {
         status.lastSync = s.lastSync
         if status.problem == nil { status.problem = s.problem }
         return status
+    }
+}
+
+extension PlexService {
+    /// The chosen server's collections, as the last sync found them.
+    public func collections() throws(PlexError) -> [PlexCollectionAlbums] {
+        guard let server = try account.server() else { return [] }
+        do {
+            guard let text = try store.scanState(PlexPaths.collectionsStateKey(server.machineIdentifier)) else { return [] }
+            return try JSONDecoder().decode([PlexCollectionAlbums].self, from: Data(text.utf8))
+        } catch {
+            throw .badResponse("the stored collections cannot be read: \(error)")
+        }
     }
 }

@@ -22,6 +22,8 @@ public final class PlexService: Sendable {
         public var dislikeRating: Int
         /// The audio playlist whose tracks stand for the CDs wallet's albums.
         public var walletPlaylist: String
+        /// Albums of the queue and crate fetched ahead of play.
+        public var downloadAhead: Int = 2
         public init(tvURL: String, serverURL: String?, pageSize: Int, version: String, cacheBytes: Int = 4 << 30,
                     dislikeRating: Int = 2, walletPlaylist: String = "CDs") {
             self.walletPlaylist = walletPlaylist
@@ -44,7 +46,7 @@ public final class PlexService: Sendable {
     }
 
     public static let linkURL = "https://plex.tv/link"
-    let settings: Settings
+    public let settings: Settings
     let account: PlexAccount
     let client: PlexClient
     let store: LibraryStore

@@ -1,4 +1,5 @@
 import CrateCore
+import FoundationEssentials
 import CratePosix
 import Logging
 
@@ -24,7 +25,7 @@ struct PlexSync {
         let sections = try client.pages(base, "/library/sections", token: token, decode: PlexDecode.sections)
             .items.filter(\.isMusic)
         report.sections = sections.count
-        var albums: [PlexAlbum] = [], tracks: [PlexTrack] = []
+        var albums: [PlexAlbum] = [], tracks: [PlexTrack] = [], collections: [PlexCollectionAlbums] = []
         for section in sections {
             guard !cancel.isSet else { return report }
             let listed = try client.pages(base, "/library/sections/\(section.key)/all", query: [("type", "9")],
@@ -33,6 +34,7 @@ struct PlexSync {
                                                 token: token, decode: PlexDecode.tracks)
             albums += listed.items
             tracks += listedTracks.items
+            collections += try sectionCollections(section, base: base, token: token)
             report.skipped += listed.skipped + listedTracks.skipped
         }
         guard !cancel.isSet else { return report }
@@ -62,6 +64,8 @@ struct PlexSync {
                                            unplayable: mapped.unplayable)
             try store.setRoot(root, online: true)
             try store.setScanState(PlexPaths.walletStateKey, try wallet.map { try WalletJSON.encode($0) })
+            try store.setScanState(PlexPaths.collectionsStateKey(server.machineIdentifier),
+                                   String(decoding: try JSONEncoder().encode(collections), as: UTF8.self))
         } catch {
             throw .badResponse("cannot store the sync: \(error)")
         }
@@ -73,6 +77,21 @@ struct PlexSync {
 }
 
 extension PlexSync {
+    /// A section's collections, each with its albums' library keys in the server's order.
+    func sectionCollections(_ section: PlexSection, base: String, token: String) throws(PlexError) -> [PlexCollectionAlbums] {
+        let listed = try client.pages(base, "/library/sections/\(section.key)/collections", token: token,
+                                      decode: PlexDecode.collections).items
+        var result: [PlexCollectionAlbums] = []
+        for collection in listed {
+            let albums = try client.pages(base, "/library/collections/\(collection.ratingKey)/children", token: token,
+                                          decode: PlexDecode.albums).items
+            result.append(PlexCollectionAlbums(
+                title: collection.title,
+                albumKeys: albums.map { PlexPaths.albumKey(server.machineIdentifier, album: $0.ratingKey) }))
+        }
+        return result
+    }
+
     /// The wallet playlist's tracks as wallet items (each stands for its album), or nil when
     /// the server has no such playlist.
     func walletItems(base: String, token: String) throws(PlexError) -> [WalletItem]? {
@@ -104,6 +123,8 @@ public enum PlexPaths {
     public static func isPlex(_ path: String) -> Bool { path.hasPrefix("plex://") }
     /// Where the Plex wallet playlist's items are kept between syncs (scan state).
     public static let walletStateKey = "plex-wallet"
+    /// Where a server's collections are kept between syncs (scan state).
+    public static func collectionsStateKey(_ machine: String) -> String { "plex-collections:\(machine)" }
 }
 
 /// A stop request a long job checks between steps.

@@ -156,3 +156,28 @@ extension LibraryStore {
         }
     }
 }
+
+extension LibraryStore {
+    /// The ids of albums by their keys, in the order given; keys with no album are left out.
+    public func albumIDs(albumKeys keys: [String]) throws(LibraryStoreError) -> [Int64] {
+        try read { db in
+            var ids: [Int64] = []
+            for key in keys {
+                if let id = try db.firstRow("SELECT id FROM albums WHERE album_key = ?1", [.text(key)], { $0.int64(0) }) {
+                    ids.append(id)
+                }
+            }
+            return ids
+        }
+    }
+}
+
+/// A Plex collection as kept between syncs: its title and its albums' library keys.
+public struct PlexCollectionAlbums: Sendable, Codable, Equatable {
+    public var title: String
+    public var albumKeys: [String]
+    public init(title: String, albumKeys: [String]) {
+        self.title = title
+        self.albumKeys = albumKeys
+    }
+}

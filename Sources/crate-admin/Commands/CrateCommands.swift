@@ -3,7 +3,7 @@ import CrateCore
 
 struct CrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "crate", abstract: "Show the crate under the knob, or make a genre, artist or wallet crate current.",
+        commandName: "crate", abstract: "Show the crate under the knob, or make a genre, artist, wallet or collection crate current.",
         subcommands: [CrateShowCommand.self, CrateRegenerateCommand.self], defaultSubcommand: CrateShowCommand.self)
 }
 
@@ -12,18 +12,20 @@ struct CrateShowCommand: ParsableCommand {
         commandName: "show", abstract: "The crate's albums in knob order, with the signal that picked each.")
     @Option(help: "A genre crate: a super-genre (Jazz) or sub-category (Bebop).") var genre: String?
     @Option(help: "An artist's catalog, oldest first.") var artist: String?
-    @Flag(help: "The CDs wallet ([crate] wallet).") var wallet = false
+    @Flag(help: "The CDs wallet ([crate] wallet, or a Plex playlist named CDs).") var wallet = false
+    @Option(help: "A Plex collection, by title.") var collection: String?
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func validate() throws {
-        if [genre != nil, artist != nil, wallet].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --genre, --artist or --wallet.")
+        if [genre != nil, artist != nil, wallet, collection != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --genre, --artist, --wallet or --collection.")
         }
     }
 
     func run() throws {
         try reportingFailures {
-            let request = ControlRequest(cmd: .crate, genre: genre, artist: artist, wallet: wallet ? true : nil)
+            let request = ControlRequest(cmd: .crate, genre: genre, artist: artist, wallet: wallet ? true : nil,
+                                         collection: collection)
             try connection.perform(request) { reply throws(AdminError) in
                 if let crate = reply.crate { Output.line(QueueFormat.crate(crate)) }
             }
