@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "CrateAudio",
             dependencies: [
-                "CrateCore", "CratePosix", "CrateMP3", "CALSA", "CMPG123", "CCrateShims",
+                "CrateCore", "CratePosix", "CrateMP3", "CALSA", "CMPG123", "CCrateShims", "CrateHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

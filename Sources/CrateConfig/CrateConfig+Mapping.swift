@@ -106,6 +106,7 @@ extension CrateConfig {
         if let value = plex.integer("cache_mb", in: 100...10_000_000) { self.plex.cacheMB = value }
         if let value = plex.integer("dislike_rating", in: 0...10) { self.plex.dislikeRating = value }
         if let value = plex.integer("download_ahead", in: 0...10) { self.plex.downloadAhead = value }
+        if let value = plex.integer("stall_timeout", in: 2...300) { self.plex.stallTimeout = value }
         if let value = plex.string("wallet_playlist", expected: "a playlist name like \"CDs\"") { self.plex.walletPlaylist = value }
         plex.refuseUnknownKeys()
         problems += plex.problems

@@ -141,6 +141,9 @@ public struct CrateConfig: Sendable, Equatable {
         public var walletPlaylist: String = "CDs"
         /// Albums of the queue and crate fetched ahead of play, 0…10. TOML: `download_ahead`.
         public var downloadAhead: Int = 2
+        /// Seconds a stream may stay silent (server or network gone) before its track
+        /// fails, 2…300. TOML: `stall_timeout`.
+        public var stallTimeout: Int = 20
         public init() {}
     }
 

@@ -53,11 +53,24 @@ public final class Daemon: Sendable {
                                                    dislikeRating: config.plex.dislikeRating,
                                                    walletPlaylist: config.plex.walletPlaylist)
                 settings.downloadAhead = config.plex.downloadAhead
+                settings.stallTimeout = Double(config.plex.stallTimeout)
                 plex = try PlexService(stateDir: config.stateDir, settings: settings, store: library.store,
                                        http: HTTPClient(logger: logger), logger: logger)
             } catch {
                 plexProblem = "Plex unavailable: \(error)"
                 logger.error("\(plexProblem!)")
+            }
+        }
+        if let plex {
+            // Plex tracks: the cached copy, or a stream decoded as it arrives.
+            player.setTrackResolver { path in
+                switch plex.trackSource(for: path) {
+                case nil: nil
+                case .file(let file)?: .file(file)
+                case .unavailable(let reason)?: .unavailable(reason)
+                case .stream(let url, let headers, let bytes, let stall)?:
+                    .stream(StreamRequest(url: url, headers: headers, expectedBytes: bytes, stallTimeout: stall))
+                }
             }
         }
         var session: AlbumSession? = nil

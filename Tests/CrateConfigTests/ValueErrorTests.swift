@@ -109,7 +109,7 @@ final class ValueErrorTests: XCTestCase {
                "c.toml:4: [audoi]: unknown table (did you mean [audio]?)")
         expect("# Spotify\n[spotify]\ntoken = 'x'",
                "c.toml:2: [spotify]: unknown table; the tables are [control], [audio], [library], [crate], [playback], [controls], [display], [plex] and [log]")
-        expect("[plex]\ntoken = 'x'", "c.toml:2: [plex] token: unknown key; the keys here are tv_url, server_url, page_size, sync_interval, cache_mb, dislike_rating, download_ahead and wallet_playlist")
+        expect("[plex]\ntoken = 'x'", "c.toml:2: [plex] token: unknown key; the keys here are tv_url, server_url, page_size, sync_interval, cache_mb, dislike_rating, download_ahead, stall_timeout and wallet_playlist")
         expect("[audio]\n[audio.alsa]\nperiods = 4", "c.toml:2: [audio.alsa]: unknown table; [audio] has no sub-tables")
         expect("[log]\nlevel.x = 1", "c.toml:2: [log] level: unknown key; [log] has no dotted keys")
     }

@@ -20,32 +20,21 @@ public final class MP3Decoder {
 
     private let handle: OpaquePointer
 
-    public init(path: String) throws(DecodeError) {
+    /// Opens `path`; errors and `path` name `displayPath` when given (the library's name
+    /// for a cached copy).
+    public init(path file: String, displayPath: String? = nil) throws(DecodeError) {
+        let path = displayPath ?? file
         self.path = path
         // libmpg123 resyncs through garbage and would "decode" noise out of random bytes;
         // the container check refuses anything that does not start like an MP3 first.
         do {
-            _ = try MP3FileInfo.read(path: path)
+            _ = try MP3FileInfo.read(path: file)
         } catch {
             throw DecodeError(path: path, reason: error.reason)
         }
-        var err: Int32 = 0
-        guard let mh = mpg123_new(nil, &err) else {
-            throw DecodeError(path: path, reason: "decoder init failed: \(String(cString: mpg123_plain_strerror(err)))")
-        }
+        let mh = try MPG123Handle.make(path: path)
         handle = mh
-        // Quiet: libmpg123 would otherwise print its own warnings to stderr; failures are
-        // reported through return codes and logged with the path by the caller.
-        mpg123_param2(mh, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue), 0)
-        // Output format: every rate the library supports, always stereo, always S16.
-        mpg123_format_none(mh)
-        var rates: UnsafePointer<Int>? = nil
-        var rateCount = 0
-        mpg123_rates(&rates, &rateCount)
-        for i in 0..<rateCount {
-            mpg123_format(mh, rates![i], Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
-        }
-        guard mpg123_open(mh, path) == MPG123_OK.rawValue else {
+        guard mpg123_open(mh, file) == MPG123_OK.rawValue else {
             let reason = String(cString: mpg123_strerror(mh))
             mpg123_delete(mh)
             throw DecodeError(path: path, reason: "cannot open: \(reason)")
@@ -59,16 +48,10 @@ public final class MP3Decoder {
             mpg123_delete(mh)
             throw DecodeError(path: path, reason: "not a playable MP3 (\(reason))")
         }
-        var info = mpg123_frameinfo2()
-        mpg123_info2(mh, &info)
         sampleRate = rate
-        sourceChannels = info.mode == Int32(MPG123_M_MONO.rawValue) ? 1 : 2
         // A LAME tag carries the encoder delay; with it libmpg123 trims exactly and knows the
-        // exact length up front. Without one (-1) the length is libmpg123's estimate.
-        var state: Int = 0
-        var ignored: Double = 0
-        mpg123_getstate2(mh, Int32(MPG123_ENC_DELAY.rawValue), &state, &ignored)
-        lengthIsExact = state >= 0
+        // exact length up front. Without one the length is libmpg123's estimate.
+        (sourceChannels, lengthIsExact) = MPG123Handle.describe(mh)
         let length = mpg123_length(mh)
         totalFrames = max(0, Int(length))
     }

@@ -30,6 +30,12 @@ public final class Player: Sendable {
     /// What to play when the list runs out: called on the engine thread as soon as the
     /// last track has been decoded (seconds before it is heard), so the next album's
     /// first track follows gaplessly. Return nil to end. Must be quick: no waiting.
+    /// Paths the resolver answers for are read from another file (a cached copy) or
+    /// streamed over HTTP and decoded as they arrive; asked each time a track is opened.
+    public func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {
+        engine.setTrackResolver(resolver)
+    }
+
     public func setContinuation(_ provider: @escaping @Sendable () -> [String]?) {
         engine.setContinuation(provider)
     }

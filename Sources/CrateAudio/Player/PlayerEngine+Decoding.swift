@@ -20,6 +20,7 @@ extension PlayerEngine {
                 continue
             }
             if frames == 0 {
+                if current.waiting { break }  // the stream has not delivered yet: buffering
                 finishTrack(current)
                 advanceTrack()
                 continue
@@ -43,7 +44,7 @@ extension PlayerEngine {
         var seconds = offsetSeconds
         while index < tracks.count {
             do {
-                let opened = try MP3Decoder(path: tracks[index].path)
+                let opened = try openDecoder(tracks[index].path)
                 if seconds > 0 {
                     // Clamped inside the track: a saved position past a shortened file starts its last second.
                     offset = min(Int((seconds * Double(opened.sampleRate)).rounded()), max(0, opened.totalFrames - opened.sampleRate))
@@ -92,7 +93,7 @@ extension PlayerEngine {
     }
 
     /// A track that ended short of its tagged length was cut off (truncated download, bad copy).
-    private func finishTrack(_ finished: MP3Decoder) {
+    private func finishTrack(_ finished: any TrackDecoder) {
         let missing = finished.totalFrames - decodedFrames
         if finished.lengthIsExact && missing > 1152 {
             let had = formatSeconds(Double(decodedFrames) / Double(finished.sampleRate))
@@ -112,7 +113,8 @@ extension PlayerEngine {
     /// With the ring full, learn one more track's exact length for `status`.
     private func probeNextUnknownTrack() {
         guard mode != .stopped,
-              let index = tracks.indices.first(where: { $0 > decodeIndex && tracks[$0].duration == nil && tracks[$0].error == nil })
+              let index = tracks.indices.first(where: { $0 > decodeIndex && tracks[$0].duration == nil && tracks[$0].error == nil }),
+              !isResolved(tracks[index].path)
         else { return }
         do {
             let probe = try MP3Decoder(path: tracks[index].path)

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateHTTP
 import CratePosix
 import Logging
 import Synchronization
@@ -17,13 +18,16 @@ final class PlayerEngine: @unchecked Sendable {
     private let mailbox = Mutex<[CommandSlot]>([])
     private let eventHandler = Mutex<(@Sendable (DaemonEvent.Kind, String?) -> Void)?>(nil)
     private let continuation = Mutex<(@Sendable () -> [String]?)?>(nil)
+    private let sources = Mutex<(@Sendable (String) -> TrackSource?)?>(nil)
+    /// For tracks that arrive over HTTP; made on first use.
+    private let http = Mutex<HTTPClient?>(nil)
     private let stopped = Atomic<Bool>(false)
 
     // Engine-thread state.
     var tracks: [TrackStatus] = []
     /// Runs of one track each, in ring-frame order: how the ring timeline maps to tracks.
     var segments: [Segment] = []
-    var decoder: MP3Decoder?
+    var decoder: (any TrackDecoder)?
     var decodeIndex = 0
     /// Frames of the current decode track written so far, counting from its start.
     var decodedFrames = 0
@@ -78,6 +82,36 @@ final class PlayerEngine: @unchecked Sendable {
         continuation.withLock { $0 = provider }
     }
 
+    /// Paths the resolver answers for are read from the file it names or streamed over
+    /// HTTP; the others are files. Asked when a track is opened, so a copy that finished
+    /// downloading in the meantime is used.
+    func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {
+        sources.withLock { $0 = resolver }
+    }
+
+    /// A decoder for `path`, as the resolver says.
+    func openDecoder(_ path: String) throws(DecodeError) -> any TrackDecoder {
+        let source = sources.withLock { $0 }?(path)
+        if case .file(let file)? = source { return try MP3Decoder(path: file, displayPath: path) }
+        if case .unavailable(let reason)? = source { throw DecodeError(path: path, reason: reason) }
+        if case .stream(let request)? = source {
+            let client = http.withLock { client -> HTTPClient in
+                if let client { return client }
+                let made = HTTPClient(logger: logger, maxConnections: 2)
+                client = made
+                return made
+            }
+            return try StreamingMP3Decoder(path: path, request: request, http: client, logger: logger)
+        }
+        return try MP3Decoder(path: path)
+    }
+
+    /// Whether `path` is resolved elsewhere (not probed ahead: a stream would be fetched twice).
+    func isResolved(_ path: String) -> Bool {
+        guard let resolver = sources.withLock({ $0 }) else { return false }
+        return resolver(path) != nil
+    }
+
     /// Tracks to append when the list runs out, from the continuation (nil: none).
     func continuationTracks() -> [String]? {
         let provider = continuation.withLock { $0 }
@@ -117,7 +151,8 @@ final class PlayerEngine: @unchecked Sendable {
             observeWriter()
             let busy = decodeAhead { !mailbox.withLock { $0.isEmpty } }
             publish()
-            if !busy { control.engineWake.wait(seconds: nextWakeInterval()) }
+            // A stream waiting for data is tried again soon; otherwise sleep until needed.
+            if !busy { control.engineWake.wait(seconds: (decoder?.waiting ?? false) ? 0.02 : nextWakeInterval()) }
         }
     }
 }

@@ -69,14 +69,15 @@ final class AlbumSession: Sendable {
     /// Plex albums coming up (the queue's, then the crate's, `[plex] download_ahead` of
     /// them) are fetched ahead.
     func prefetchUpcoming() {
-        guard let plex, plex.settings.downloadAhead > 0 else { return }
+        guard let plex else { return }
         let wanted = plex.settings.downloadAhead
-        var upcoming: [[String]] = []
+        // The album playing first: the rest of it then plays on if the server goes away.
+        var upcoming: [[String]] = state.withLock { $0.current }.map { [libraryPaths($0)] } ?? []
         var after = state.withLock { $0.segments.last?.albumID ?? $0.current }
         let disliked = dislikedIDs()
         let queued = state.withLock { $0.queued }
         for id in queued.prefix(wanted) where !disliked.contains(id) { upcoming.append(libraryPaths(id)) }
-        while upcoming.count < wanted, let next = state.withLock({ $0.crate.album(after: after, skipping: disliked) }) {
+        while upcoming.count < wanted + 1, let next = state.withLock({ $0.crate.album(after: after, skipping: disliked) }) {
             upcoming.append(libraryPaths(next))
             after = next
         }
@@ -250,11 +251,12 @@ final class AlbumSession: Sendable {
         let paths = detail.tracks.map(\.path)
         if paths.contains(where: PlexPaths.isPlex) {
             guard let plex else { throw RouterError("album \(id) is on a Plex server, and Plex is not available") }
-            // Offline but downloaded: it plays from the cache.
+            // Offline but downloaded: it plays from the cache. Online: each track plays from
+            // the cache when complete, else streams (the player asks when it opens it).
             guard detail.album.online || plex.isCached(paths) else {
                 throw RouterError("album \(id) (\(detail.album.title)) is on a Plex server that cannot be reached, and it was not downloaded")
             }
-            return try plex.localFiles(for: paths)
+            return paths
         }
         guard detail.album.online else {
             throw RouterError("album \(id) (\(detail.album.title)) is offline: its drive or share is not reachable")

@@ -87,3 +87,37 @@ extension PlexService {
                                pendingWriteBacks: pending)
     }
 }
+
+/// Where a Plex track's sound comes from when the player opens it.
+public enum PlexTrackSource: Sendable {
+    /// A complete copy on the box.
+    case file(String)
+    /// The server's file, to be decoded as it arrives.
+    case stream(url: String, headers: [(name: String, value: String)], bytes: Int?, stallTimeout: Double)
+    case unavailable(String)
+}
+
+extension PlexService {
+    /// How the player gets a Plex track when it opens it: the cached copy when complete,
+    /// else a stream from the server. nil for local paths.
+    public func trackSource(for path: String) -> PlexTrackSource? {
+        guard PlexPaths.isPlex(path) else { return nil }
+        do {
+            guard let location = try store.plexLocation(path: path) else {
+                return .unavailable("no longer in the library (a sync removed it)")
+            }
+            if let cached = cache.cached(location) {
+                cache.touch(cached)
+                return .file(cached)
+            }
+            guard let server = try account.server(), server.machineIdentifier == location.server else {
+                return .unavailable("its Plex server is no longer chosen, and it was not downloaded")
+            }
+            return .stream(url: PlexClient.url(server.uri, location.partKey, []),
+                           headers: client.device.headers + [("X-Plex-Token", server.accessToken)],
+                           bytes: location.size, stallTimeout: settings.stallTimeout)
+        } catch {
+            return .unavailable("\(error)")
+        }
+    }
+}

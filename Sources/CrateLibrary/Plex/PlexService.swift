@@ -24,6 +24,8 @@ public final class PlexService: Sendable {
         public var walletPlaylist: String
         /// Albums of the queue and crate fetched ahead of play.
         public var downloadAhead: Int = 2
+        /// Seconds a stream may stay silent before its track fails.
+        public var stallTimeout: Double = 20
         public init(tvURL: String, serverURL: String?, pageSize: Int, version: String, cacheBytes: Int = 4 << 30,
                     dislikeRating: Int = 2, walletPlaylist: String = "CDs") {
             self.walletPlaylist = walletPlaylist
