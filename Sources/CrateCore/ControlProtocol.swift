@@ -61,13 +61,15 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var detents: Int?
     /// `plex-use`: the server's name or machine identifier.
     public var server: String?
-    /// `crate`: a Plex collection, by title.
+    /// `crate`: a Plex collection, or a Plex audio playlist's albums, by title.
     public var collection: String?
+    public var playlist: String?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
                 position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
-                server: String? = nil, collection: String? = nil) {
+                server: String? = nil, collection: String? = nil, playlist: String? = nil) {
+        self.playlist = playlist
         self.server = server
         self.collection = collection
         self.gesture = gesture

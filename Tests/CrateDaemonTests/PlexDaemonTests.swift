@@ -123,6 +123,8 @@ final class PlexDaemonTests: PlexTestCase {
         XCTAssertEqual(wallet.name, "CDs")
         XCTAssertEqual(wallet.items.map(\.album.title), ["Album 1", "Album 2"], "by artist, then title")
         XCTAssertEqual(wallet.unresolved, [])
+        let workout = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate, playlist: "Workout")).crate)
+        XCTAssertEqual(workout.items.map(\.album.title), ["Blue Train"], "any audio playlist is a crate of its albums")
     }
 
     func testACollectionIsACrate() throws {

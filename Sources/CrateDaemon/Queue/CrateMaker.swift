@@ -31,12 +31,9 @@ struct CrateMaker {
             guard !albums.isEmpty else { throw RouterError("no albums by '\(name)' in the library") }
             crate.items = albums.map { .init(albumID: $0.id, reason: "catalog") }
         case .collection(let title):
-            let collections = try plex?.collections() ?? []
-            guard let collection = collections.first(where: { $0.title.lowercased() == title.lowercased() }) else {
-                let names = collections.map { "\"\($0.title)\"" }.joined(separator: ", ")
-                throw RouterError("no Plex collection called \"\(title)\"" + (names.isEmpty ? "" : " (there are \(names))"))
-            }
-            crate.items = try library.store.albumIDs(albumKeys: collection.albumKeys).map { .init(albumID: $0, reason: "collection") }
+            crate.items = try albums(of: title, in: try plex?.collections() ?? [], kind: "collection")
+        case .playlist(let title):
+            crate.items = try albums(of: title, in: try plex?.playlists() ?? [], kind: "playlist")
         case .wallet:
             let resolved = try wallet()
             crate.items = resolved.albums.map { .init(albumID: $0, reason: "wallet") }
@@ -50,6 +47,15 @@ struct CrateMaker {
         let filter = try GenreFilter(name)
         if let superGenre = filter.superGenre { return .superGenre(superGenre) }
         return .subGenre(filter.subGenre ?? name)
+    }
+
+    /// The albums of the Plex list titled `title` (any case), in its order.
+    private func albums(of title: String, in lists: [PlexAlbumList], kind: String) throws -> [CrateState.Item] {
+        guard let list = lists.first(where: { $0.title.lowercased() == title.lowercased() }) else {
+            let names = lists.map { "\"\($0.title)\"" }.joined(separator: ", ")
+            throw RouterError("no Plex \(kind) called \"\(title)\"" + (names.isEmpty ? "" : " (there are \(names))"))
+        }
+        return try library.store.albumIDs(albumKeys: list.albumKeys).map { .init(albumID: $0, reason: kind) }
     }
 
     /// The wallet file's albums, deduplicated and sorted, and the lines that matched none.

@@ -39,6 +39,8 @@ struct CrateState: Codable, Sendable, Equatable {
         case wallet
         /// A Plex collection, by title.
         case collection(String)
+        /// A Plex audio playlist's albums, by title.
+        case playlist(String)
     }
 
     var kind = Kind.wall

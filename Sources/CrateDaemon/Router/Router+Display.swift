@@ -84,7 +84,7 @@ extension Router {
         case .genre(let genre): genre
         case .artist(let artist): artist
         case .wallet: "CDs"
-        case .collection(let title): title
+        case .collection(let title), .playlist(let title): title
         }
         let browse = Browse(crateName: name, index: index, count: items.count,
                             previous: items.count > 2 ? card(index - 1) : nil, current: current,

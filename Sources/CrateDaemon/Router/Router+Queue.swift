@@ -9,10 +9,12 @@ extension Router {
         var reply = ControlReply(ok: true)
         switch command {
         case .crate:
-            if request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil {
+            if request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil
+                || request.playlist != nil {
                 let kind: CrateState.Kind = if let genre = request.genre { .genre(genre) }
                     else if let artist = request.artist { .artist(artist) }
-                    else if let collection = request.collection { .collection(collection) } else { .wallet }
+                    else if let collection = request.collection { .collection(collection) }
+                    else if let playlist = request.playlist { .playlist(playlist) } else { .wallet }
                 try session.switchCrate(to: kind)
             } else {
                 try session.ensureCrate()
@@ -73,7 +75,7 @@ extension Router {
         case .genre(let genre): genre
         case .artist(let artist): "Artist: \(artist)"
         case .wallet: "CDs"
-        case .collection(let title): title
+        case .collection(let title), .playlist(let title): title
         }
         return CrateView(name: name, dial: crate.dial.rawValue, items: items, cursor: crate.cursor,
                          planned: crate.planned, actual: crate.actual, notes: crate.notes, unresolved: crate.unresolved)

@@ -94,13 +94,18 @@ extension PlexService {
 
 extension PlexService {
     /// The chosen server's collections, as the last sync found them.
-    public func collections() throws(PlexError) -> [PlexCollectionAlbums] {
+    public func collections() throws(PlexError) -> [PlexAlbumList] { try lists(PlexPaths.collectionsStateKey) }
+
+    /// The chosen server's audio playlists, as albums, as the last sync found them.
+    public func playlists() throws(PlexError) -> [PlexAlbumList] { try lists(PlexPaths.playlistsStateKey) }
+
+    private func lists(_ key: (String) -> String) throws(PlexError) -> [PlexAlbumList] {
         guard let server = try account.server() else { return [] }
         do {
-            guard let text = try store.scanState(PlexPaths.collectionsStateKey(server.machineIdentifier)) else { return [] }
-            return try JSONDecoder().decode([PlexCollectionAlbums].self, from: Data(text.utf8))
+            guard let text = try store.scanState(key(server.machineIdentifier)) else { return [] }
+            return try JSONDecoder().decode([PlexAlbumList].self, from: Data(text.utf8))
         } catch {
-            throw .badResponse("the stored collections cannot be read: \(error)")
+            throw .badResponse("the stored Plex lists cannot be read: \(error)")
         }
     }
 }

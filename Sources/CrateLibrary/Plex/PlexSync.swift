@@ -25,7 +25,7 @@ struct PlexSync {
         let sections = try client.pages(base, "/library/sections", token: token, decode: PlexDecode.sections)
             .items.filter(\.isMusic)
         report.sections = sections.count
-        var albums: [PlexAlbum] = [], tracks: [PlexTrack] = [], collections: [PlexCollectionAlbums] = []
+        var albums: [PlexAlbum] = [], tracks: [PlexTrack] = [], collections: [PlexAlbumList] = []
         for section in sections {
             guard !cancel.isSet else { return report }
             let listed = try client.pages(base, "/library/sections/\(section.key)/all", query: [("type", "9")],
@@ -38,7 +38,7 @@ struct PlexSync {
             report.skipped += listed.skipped + listedTracks.skipped
         }
         guard !cancel.isSet else { return report }
-        let wallet = try walletItems(base: base, token: token)
+        let (wallet, playlists) = try playlistLists(base: base, token: token)
         let mapped = PlexRecords.make(albums: albums, tracks: tracks, server: server.machineIdentifier)
         report.albums = mapped.albumCount
         report.tracks = mapped.records.count
@@ -66,6 +66,8 @@ struct PlexSync {
             try store.setScanState(PlexPaths.walletStateKey, try wallet.map { try WalletJSON.encode($0) })
             try store.setScanState(PlexPaths.collectionsStateKey(server.machineIdentifier),
                                    String(decoding: try JSONEncoder().encode(collections), as: UTF8.self))
+            try store.setScanState(PlexPaths.playlistsStateKey(server.machineIdentifier),
+                                   String(decoding: try JSONEncoder().encode(playlists), as: UTF8.self))
         } catch {
             throw .badResponse("cannot store the sync: \(error)")
         }
@@ -78,38 +80,48 @@ struct PlexSync {
 
 extension PlexSync {
     /// A section's collections, each with its albums' library keys in the server's order.
-    func sectionCollections(_ section: PlexSection, base: String, token: String) throws(PlexError) -> [PlexCollectionAlbums] {
+    func sectionCollections(_ section: PlexSection, base: String, token: String) throws(PlexError) -> [PlexAlbumList] {
         let listed = try client.pages(base, "/library/sections/\(section.key)/collections", token: token,
                                       decode: PlexDecode.collections).items
-        var result: [PlexCollectionAlbums] = []
+        var result: [PlexAlbumList] = []
         for collection in listed {
             let albums = try client.pages(base, "/library/collections/\(collection.ratingKey)/children", token: token,
                                           decode: PlexDecode.albums).items
-            result.append(PlexCollectionAlbums(
+            result.append(PlexAlbumList(
                 title: collection.title,
                 albumKeys: albums.map { PlexPaths.albumKey(server.machineIdentifier, album: $0.ratingKey) }))
         }
         return result
     }
 
-    /// The wallet playlist's tracks as wallet items (each stands for its album), or nil when
-    /// the server has no such playlist.
-    func walletItems(base: String, token: String) throws(PlexError) -> [WalletItem]? {
+    /// Every audio playlist as a list of albums, and the wallet playlist's tracks as wallet
+    /// items (each stands for its album; nil when the server has no such playlist).
+    func playlistLists(base: String, token: String) throws(PlexError) -> (wallet: [WalletItem]?, lists: [PlexAlbumList]) {
         let playlists = try client.pages(base, "/playlists", query: [("playlistType", "audio")], token: token,
                                          decode: PlexDecode.playlists).items
-        guard let playlist = playlists.first(where: { $0.title.lowercased() == walletPlaylist.lowercased() }) else {
-            return nil
-        }
-        let tracks = try client.pages(base, "/playlists/\(playlist.ratingKey)/items", token: token,
-                                      decode: PlexDecode.playlistItems).items
-        return tracks.enumerated().map { index, track in
-            let label = "\(track.albumArtist ?? track.artist ?? "?") — \(track.albumTitle ?? track.title)"
-            guard let album = track.albumRatingKey else {
-                return WalletItem(line: index + 1, text: label, kind: .unrecognized)
+        var wallet: [WalletItem]?
+        var lists: [PlexAlbumList] = []
+        for playlist in playlists {
+            let tracks = try client.pages(base, "/playlists/\(playlist.ratingKey)/items", token: token,
+                                          decode: PlexDecode.playlistItems).items
+            var keys: [String] = []
+            for track in tracks {
+                guard let album = track.albumRatingKey else { continue }
+                let key = PlexPaths.albumKey(server.machineIdentifier, album: album)
+                if !keys.contains(key) { keys.append(key) }
             }
-            return WalletItem(line: index + 1, text: label,
-                              kind: .path(PlexPaths.track(server.machineIdentifier, album: album, track: track.ratingKey)))
+            lists.append(PlexAlbumList(title: playlist.title, albumKeys: keys))
+            guard playlist.title.lowercased() == walletPlaylist.lowercased() else { continue }
+            wallet = tracks.enumerated().map { index, track in
+                let label = "\(track.albumArtist ?? track.artist ?? "?") — \(track.albumTitle ?? track.title)"
+                guard let album = track.albumRatingKey else {
+                    return WalletItem(line: index + 1, text: label, kind: .unrecognized)
+                }
+                return WalletItem(line: index + 1, text: label,
+                                  kind: .path(PlexPaths.track(server.machineIdentifier, album: album, track: track.ratingKey)))
+            }
         }
+        return (wallet, lists)
     }
 }
 
@@ -125,6 +137,8 @@ public enum PlexPaths {
     public static let walletStateKey = "plex-wallet"
     /// Where a server's collections are kept between syncs (scan state).
     public static func collectionsStateKey(_ machine: String) -> String { "plex-collections:\(machine)" }
+    /// Where a server's audio playlists are kept between syncs (scan state).
+    public static func playlistsStateKey(_ machine: String) -> String { "plex-playlists:\(machine)" }
 }
 
 /// A stop request a long job checks between steps.

@@ -172,8 +172,9 @@ extension LibraryStore {
     }
 }
 
-/// A Plex collection as kept between syncs: its title and its albums' library keys.
-public struct PlexCollectionAlbums: Sendable, Codable, Equatable {
+/// A Plex collection or audio playlist as kept between syncs: its title and its albums'
+/// library keys, in its order (a playlist's tracks stand for their albums, once each).
+public struct PlexAlbumList: Sendable, Codable, Equatable {
     public var title: String
     public var albumKeys: [String]
     public init(title: String, albumKeys: [String]) {

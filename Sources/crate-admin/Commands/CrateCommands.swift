@@ -3,7 +3,7 @@ import CrateCore
 
 struct CrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "crate", abstract: "Show the crate under the knob, or make a genre, artist, wallet or collection crate current.",
+        commandName: "crate", abstract: "Show the crate under the knob, or make a genre, artist, wallet, collection or playlist crate current.",
         subcommands: [CrateShowCommand.self, CrateRegenerateCommand.self], defaultSubcommand: CrateShowCommand.self)
 }
 
@@ -14,18 +14,19 @@ struct CrateShowCommand: ParsableCommand {
     @Option(help: "An artist's catalog, oldest first.") var artist: String?
     @Flag(help: "The CDs wallet ([crate] wallet, or a Plex playlist named CDs).") var wallet = false
     @Option(help: "A Plex collection, by title.") var collection: String?
+    @Option(help: "A Plex audio playlist's albums, by title.") var playlist: String?
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func validate() throws {
-        if [genre != nil, artist != nil, wallet, collection != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --genre, --artist, --wallet or --collection.")
+        if [genre != nil, artist != nil, wallet, collection != nil, playlist != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --genre, --artist, --wallet, --collection or --playlist.")
         }
     }
 
     func run() throws {
         try reportingFailures {
             let request = ControlRequest(cmd: .crate, genre: genre, artist: artist, wallet: wallet ? true : nil,
-                                         collection: collection)
+                                         collection: collection, playlist: playlist)
             try connection.perform(request) { reply throws(AdminError) in
                 if let crate = reply.crate { Output.line(QueueFormat.crate(crate)) }
             }
