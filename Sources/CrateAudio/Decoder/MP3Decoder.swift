@@ -63,28 +63,9 @@ public final class MP3Decoder {
 
     /// Decodes up to `maxFrames` stereo frames into `buffer`. Returns 0 at the end of the file.
     public func read(into buffer: UnsafeMutablePointer<Int16>, maxFrames: Int) throws(DecodeError) -> Int {
-        let bytesPerFrame = 2 * MemoryLayout<Int16>.size
-        while true {
-            var done = 0
-            let rc = mpg123_read(handle, UnsafeMutableRawPointer(buffer), maxFrames * bytesPerFrame, &done)
-            if done > 0 { return done / bytesPerFrame }
-            switch rc {
-            case MPG123_OK.rawValue, MPG123_NEW_FORMAT.rawValue:
-                if rc == MPG123_NEW_FORMAT.rawValue {
-                    var rate = 0
-                    var channels: Int32 = 0
-                    var encoding: Int32 = 0
-                    mpg123_getformat(handle, &rate, &channels, &encoding)
-                    if rate != sampleRate {
-                        throw DecodeError(path: path, reason: "sample rate changes mid-file (\(sampleRate) → \(rate) Hz)")
-                    }
-                }
-                continue
-            case MPG123_DONE.rawValue:
-                return 0
-            default:
-                throw DecodeError(path: path, reason: "decoding failed: \(String(cString: mpg123_strerror(handle)))")
-            }
+        switch try MPG123Handle.read(handle, into: buffer, maxFrames: maxFrames, sampleRate: sampleRate, path: path) {
+        case .frames(let frames): return frames
+        case .done, .needMore: return 0  // a whole file never needs more
         }
     }
 

@@ -28,4 +28,36 @@ enum MPG123Handle {
         mpg123_getstate2(mh, Int32(MPG123_ENC_DELAY.rawValue), &state, &ignored)
         return (info.mode == Int32(MPG123_M_MONO.rawValue) ? 1 : 2, state >= 0)
     }
+
+    enum ReadResult { case frames(Int), done, needMore }
+
+    /// One read of decoded stereo S16 frames; a rate change mid-track is refused (the
+    /// device runs at one rate per track).
+    static func read(_ mh: OpaquePointer, into buffer: UnsafeMutablePointer<Int16>, maxFrames: Int,
+                     sampleRate: Int, path: String) throws(DecodeError) -> ReadResult {
+        let bytesPerFrame = 2 * MemoryLayout<Int16>.size
+        while true {
+            var done = 0
+            let rc = mpg123_read(mh, UnsafeMutableRawPointer(buffer), maxFrames * bytesPerFrame, &done)
+            if done > 0 { return .frames(done / bytesPerFrame) }
+            switch rc {
+            case MPG123_OK.rawValue:
+                continue
+            case MPG123_NEW_FORMAT.rawValue:
+                var rate = 0
+                var channels: Int32 = 0
+                var encoding: Int32 = 0
+                mpg123_getformat(mh, &rate, &channels, &encoding)
+                if rate != sampleRate {
+                    throw DecodeError(path: path, reason: "sample rate changes mid-file (\(sampleRate) → \(rate) Hz)")
+                }
+            case MPG123_DONE.rawValue:
+                return .done
+            case MPG123_NEED_MORE.rawValue:
+                return .needMore
+            default:
+                throw DecodeError(path: path, reason: "decoding failed: \(String(cString: mpg123_strerror(mh)))")
+            }
+        }
+    }
 }

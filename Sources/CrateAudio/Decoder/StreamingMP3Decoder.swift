@@ -65,18 +65,12 @@ final class StreamingMP3Decoder: TrackDecoder {
     }
 
     func read(into buffer: UnsafeMutablePointer<Int16>, maxFrames: Int) throws(DecodeError) -> Int {
-        let bytesPerFrame = 2 * MemoryLayout<Int16>.size
         waiting = false
         while true {
-            var done = 0
-            let rc = mpg123_read(handle, UnsafeMutableRawPointer(buffer), maxFrames * bytesPerFrame, &done)
-            if done > 0 { return done / bytesPerFrame }
-            switch rc {
-            case MPG123_OK.rawValue, MPG123_NEW_FORMAT.rawValue:
-                continue
-            case MPG123_DONE.rawValue:
-                return 0
-            case MPG123_NEED_MORE.rawValue:
+            switch try MPG123Handle.read(handle, into: buffer, maxFrames: maxFrames, sampleRate: sampleRate, path: path) {
+            case .frames(let frames): return frames
+            case .done: return 0
+            case .needMore:
                 let (bytes, more, failure, silent) = fetcher.take()
                 if !bytes.isEmpty {
                     _ = bytes.withUnsafeBufferPointer { mpg123_feed(handle, $0.baseAddress, $0.count) }
@@ -87,8 +81,6 @@ final class StreamingMP3Decoder: TrackDecoder {
                 if silent > stallTimeout { throw DecodeError(path: path, reason: "no data for \(Int(stallTimeout)) s") }
                 waiting = true
                 return 0
-            default:
-                throw DecodeError(path: path, reason: "decoding failed: \(String(cString: mpg123_strerror(handle)))")
             }
         }
     }
