@@ -14,6 +14,7 @@ packages=(
   mpg123                                    # tests: independent reference decodes
   sqlite3                                   # tests: integrity checks after kill -9
   python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateMP3
+  python3                                   # tests: the local Plex and HTTP stand-in servers
   util-linux                                # tests: setpriv/prlimit drop real-time rights
 )
 missing=()
