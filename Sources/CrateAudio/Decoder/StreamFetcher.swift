@@ -74,6 +74,9 @@ final class StreamFetcher: Sendable {
                     return !cancel.isCancelled
                 })
                 status = result.status
+                if status == 200 && have > 0 {
+                    return fail("the server ignored the Range request, so the stream cannot resume")
+                }
                 if status == 200 || status == 206 {
                     let (received, total) = state.withLock { ($0.received, $0.total) }
                     if total == nil || received >= total! {
