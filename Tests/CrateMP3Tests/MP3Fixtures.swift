@@ -12,17 +12,7 @@ enum MP3Fixtures {
     static func lame(_ path: String, rate: Int = 44100, channels: Int = 2, seconds: Double = 1.3,
                      encoding: AudioFixtures.Encoding = .cbr(kbps: 128), options: [String] = []) throws -> Int {
         let samples = AudioFixtures.sweep(rate: rate, seconds: seconds, channels: channels, to: Double(rate) / 6)
-        let raw = path + ".raw"
-        try AudioFixtures.writeRaw(samples, to: raw)
-        defer { try? FileManager.default.removeItem(atPath: raw) }
-        let khz = rate % 1000 == 0 ? String(rate / 1000) : String(Double(rate) / 1000)
-        var args = ["--quiet", "-r", "-s", khz, "--resample", khz, "--bitwidth", "16", "--signed",
-                    "--little-endian", "-m", channels == 1 ? "m" : "j"]
-        switch encoding {
-        case .cbr(let kbps): args += ["-b", String(kbps), "--cbr"]
-        case .vbr(let quality): args += ["-V", String(quality)]
-        }
-        try AudioFixtures.run("/usr/bin/lame", args + options + [raw, path])
+        try AudioFixtures.encodeMP3(samples, rate: rate, channels: channels, encoding: encoding, to: path, options: options)
         return samples.count / channels
     }
 
@@ -56,7 +46,7 @@ enum MP3Fixtures {
     }
 
     static var hasMutagen: Bool {
-        (try? python("import mutagen")) != nil
+        (try? python("import mutagen")) != nil  // no mutagen: the tests that need it say so and skip
     }
 }
 

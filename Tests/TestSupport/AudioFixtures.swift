@@ -33,12 +33,13 @@ public enum AudioFixtures {
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
-    /// Encodes interleaved S16 samples to an MP3 with `lame`, keeping the sample rate.
+    /// Encodes interleaved S16 samples to an MP3 with `lame`, keeping the sample rate;
+    /// `options` (tag options) go before the files.
     public static func encodeMP3(_ samples: [Int16], rate: Int, channels: Int, encoding: Encoding,
-                                 to path: String) throws {
+                                 to path: String, options: [String] = []) throws {
         let raw = path + ".raw"
         try writeRaw(samples, to: raw)
-        defer { try? FileManager.default.removeItem(atPath: raw) }
+        defer { try? FileManager.default.removeItem(atPath: raw) }  // cleanup only: a leftover is harmless
         let khz = rate % 1000 == 0 ? String(rate / 1000) : String(Double(rate) / 1000)
         var args = ["--quiet", "-r", "-s", khz, "--resample", khz, "--bitwidth", "16", "--signed",
                     "--little-endian", "-m", channels == 1 ? "m" : "j"]
@@ -46,7 +47,7 @@ public enum AudioFixtures {
         case .cbr(let kbps): args += ["-b", String(kbps), "--cbr"]
         case .vbr(let quality): args += ["-V", String(quality)]
         }
-        try run("/usr/bin/lame", args + [raw, path])
+        try run("/usr/bin/lame", args + options + [raw, path])
     }
 
     /// Runs a tool and fails with its stderr when it fails.

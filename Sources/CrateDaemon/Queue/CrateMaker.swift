@@ -1,6 +1,7 @@
 import CrateConfig
 import CrateCore
 import CrateLibrary
+import CratePosix
 import Glibc
 
 /// Fills a crate of a given kind from the library: the Crate Wall (or a genre crate)
@@ -82,19 +83,15 @@ struct CrateMaker {
 
 /// A small text file read whole (the wallet), with the reason when it cannot be.
 enum TextFile {
+    /// At most 4 MB: a wallet is a list of albums, not a library.
     static func read(_ path: String) throws -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw RouterError("cannot read \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < 4 << 20 {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw RouterError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
+        do {
+            let file = try RegularFile(path: path)
+            return String(decoding: try file.read(at: 0, count: 4 << 20), as: UTF8.self)
+        } catch let error as RegularFile.OpenError {
+            throw RouterError("cannot read \(path): \(error.cause)")
+        } catch {
+            throw RouterError("cannot read \(path): \(error)")
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
