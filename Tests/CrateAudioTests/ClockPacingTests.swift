@@ -9,7 +9,7 @@ import XCTest
 final class ClockPacingTests: XCTestCase {
     func testClockPacedSinkPlaysInRealTime() throws {
         let dir = try AudioFixtures.temporaryDirectory("pacing")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { try? FileManager.default.removeItem(atPath: dir) }  // cleanup only
         let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 12), cuts: [44100 * 6], rate: 44100,
                                    encodings: [.cbr(kbps: 128)], in: dir)
         let capture = "\(dir)/capture.raw"

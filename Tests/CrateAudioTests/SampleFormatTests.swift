@@ -8,7 +8,7 @@ import XCTest
 final class SampleFormatTests: XCTestCase {
     func testWideFormatsCarryTheExactSixteenBits() throws {
         let dir = try AudioFixtures.temporaryDirectory("format")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { try? FileManager.default.removeItem(atPath: dir) }  // cleanup only
         let track = "\(dir)/t.mp3"
         try AudioFixtures.encodeMP3(AudioFixtures.sweep(rate: 48000, seconds: 1.1), rate: 48000, channels: 2,
                                     encoding: .vbr(quality: 3), to: track)

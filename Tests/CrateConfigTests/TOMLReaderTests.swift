@@ -8,7 +8,7 @@ final class TOMLReaderTests: XCTestCase {
     }
 
     private func scalar(_ word: String) -> TOMLValue? {
-        try? TOMLScalar.parse(word).get()
+        try? TOMLScalar.parse(word).get()  // nil = refused, which the tests assert
     }
 
     func testTablesKeysAndLines() throws {

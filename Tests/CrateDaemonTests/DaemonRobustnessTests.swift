@@ -20,6 +20,7 @@ final class DaemonRobustnessTests: XCTestCase {
 
     /// No card and no device configured: say so, fall back to a paced null sink, play anyway.
     func testNoSoundCardFallsBackToANullSink() throws {
+        // Unreadable /proc/asound/cards means no ALSA cards: the fallback path applies.
         if let cards = try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8), !cards.contains("no soundcards") {
             throw XCTSkip("this machine has a sound card; the fallback path needs none")
         }

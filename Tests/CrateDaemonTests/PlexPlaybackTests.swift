@@ -16,7 +16,7 @@ final class PlexPlaybackTests: PlexTestCase {
 
     func cacheFiles() -> [String] {
         let root = dir.path + "/state/plex-cache/" + PlexFixture.machine
-        return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()  // no folder: nothing cached
     }
 
     func testAPlexAlbumSoundsExactlyLikeTheSameFilesPlayedLocally() throws {

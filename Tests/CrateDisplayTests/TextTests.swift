@@ -20,6 +20,7 @@ final class TextTests: XCTestCase {
     /// Fonts to check with: the built-in one, and Terminus when installed.
     private var fonts: [any BitmapFont] {
         var list: [any BitmapFont] = [BuiltinFont(), BuiltinFont(scale: 2)]
+        // System fonts are optional here (FontTests checks them); the built-in ones always run.
         if let font = try? PSFFont(contentsOf: "/usr/share/consolefonts/Uni2-Terminus16.psf.gz") { list.append(font) }
         if let font = try? PSFFont(contentsOf: "/usr/share/consolefonts/Uni2-Terminus24x12.psf.gz") { list.append(font) }
         return list

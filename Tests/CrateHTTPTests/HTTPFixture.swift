@@ -39,7 +39,7 @@ final class HTTPFixture {
             process.terminate()
             process.waitUntilExit()
         }
-        try? input.fileHandleForWriting.close()
+        try? input.fileHandleForWriting.close()  // the fixture may have exited already
     }
 
     deinit { stop() }

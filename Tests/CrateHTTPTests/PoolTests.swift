@@ -41,7 +41,7 @@ final class PoolTests: HTTPTestCase {
         var inner: HTTPResponse?
         // A request made while another is in flight on the only pooled handle.
         let outer = try small.stream(HTTPRequest(url: server.url("/bytes/10")), onResponse: { _, _ in
-            inner = try? small.send(HTTPRequest(url: self.server.url("/bytes/20")))
+            inner = try? small.send(HTTPRequest(url: self.server.url("/bytes/20")))  // nil fails the assertion below
             return true
         }, onData: { _ in true })
         XCTAssertEqual(outer.status, 200)

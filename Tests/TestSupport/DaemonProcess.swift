@@ -114,7 +114,7 @@ public final class DaemonProcess {
         return process.terminationStatus
     }
 
-    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }  // no log yet: empty
 
     deinit { _ = stop() }
 }

@@ -40,7 +40,7 @@ func watchEvents(_ connection: ConnectionOptions, banner: String?,
         while let line = try client.readLine() {
             if connection.json {
                 Output.line(line)
-            } else if let event = try? client.decode(DaemonEvent.self, from: line) {
+            } else if let event = try? client.decode(DaemonEvent.self, from: line) {  // unknown kinds: below
                 if let text = format(event) { Output.line(text) }
             } else if banner == nil {
                 // A newer daemon may send event kinds this crate-admin does not know; keep watching.

@@ -35,7 +35,7 @@ public enum LenientJSON {
         // Anything but an object or an array on top is almost certainly not a JSON
         // answer ("401 Unauthorized", a proxy's text page): name it rather than parse it.
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            if let scalar = try? parser.parseValue(depth: 0) {
+            if let scalar = try? parser.parseValue(depth: 0) {  // not even a scalar: named as not JSON below
                 parser.skipTrailingWhitespace()
                 if parser.peek() == nil { return scalar }
             }
