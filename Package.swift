@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "crated",
             dependencies: [
-                "CrateDaemon",
+                "CrateDaemon", "CratePosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -29,7 +29,7 @@ public struct OutputStatus: Sendable, Equatable, Codable {
     /// Whether the writer thread got SCHED_FIFO, and at what priority.
     public var realtime: Bool
     public var rtPriority: Int
-    /// Why real-time scheduling was refused, if it was.
+    /// Why the writer is not fully real-time (SCHED_FIFO refused, buffer not locked in RAM).
     public var realtimeMessage: String?
     /// Buffer underruns recovered since start.
     public var underruns: Int

@@ -174,6 +174,21 @@ public final class Daemon: Sendable {
         }
     }
 
+    /// Nil when the daemon goes round: the engine thread answers and the control socket
+    /// accepts. Otherwise what is stuck; the service manager's watchdog then restarts us.
+    public func healthProblem() -> String? {
+        do { try player.ping() } catch { return "audio engine: \(error)" }
+        return server.isAccepting ? nil : "the control socket no longer accepts clients"
+    }
+
+    /// One line for `systemctl status`: what plays, or why nothing does.
+    public func summary() -> String {
+        let status = player.status()
+        if case .error(let reason) = status.state { return "error: \(reason)" }
+        let track = status.currentTrack.map { _ in " track \(status.currentIndex! + 1)/\(status.tracks.count)" } ?? ""
+        return "\(status.state.name)\(track); output \(status.output.device)"
+    }
+
     public func stop() {
         stopping.set()
         router.session?.save()

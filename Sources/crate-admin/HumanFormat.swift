@@ -93,7 +93,10 @@ enum HumanFormat {
     }
 
     static func realtime(_ output: OutputStatus) -> String {
-        if output.realtime { return "SCHED_FIFO priority \(output.rtPriority)" }
+        if output.realtime {
+            // Granted, but with a caveat (the buffer could not be locked in RAM).
+            return "SCHED_FIFO priority \(output.rtPriority)" + (output.realtimeMessage.map { " — " + $0 } ?? "")
+        }
         return "off — " + (output.realtimeMessage ?? "not granted")
     }
 

@@ -22,4 +22,17 @@ struct SignalWaiter {
         while sigwait(&set, &received) != 0 {}
         return received
     }
+
+    /// The signal received within `seconds`, or nil when the time ran out.
+    func wait(seconds: Double) -> Int32? {
+        var set = self.set
+        let whole = Int(seconds)
+        var timeout = timespec(tv_sec: whole, tv_nsec: Int((seconds - Double(whole)) * 1e9))
+        while true {
+            let received = sigtimedwait(&set, nil, &timeout)
+            if received > 0 { return received }
+            if errno == EINTR { continue }
+            return nil  // EAGAIN: the time ran out.
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CrateConfig
 import CrateDaemon
+import CratePosix
 import Glibc
 import Logging
 
@@ -52,8 +53,12 @@ struct Crated: ParsableCommand {
             daemon.stop()
             throw ExitCode(1)
         }
-        let signal = signals.wait()
+        let notifier = ServiceNotifier()
+        if let problem = notifier.problem { logger.error("systemd notifications disabled: \(problem)") }
+        let loop = ServiceLoop(daemon: daemon, notifier: notifier, signals: signals, logger: logger)
+        let signal = loop.run()
         logger.info("received signal \(signal); shutting down")
+        loop.stopping()
         daemon.stop()
     }
 }

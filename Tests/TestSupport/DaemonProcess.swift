@@ -29,7 +29,8 @@ public final class DaemonProcess {
     /// `device` nil leaves `[audio] device` unset (the no-card fallback path); `launcher`
     /// runs crated through another program (e.g. setpriv to drop capabilities).
     public init(dir: String, device: String? = "", extraAudio: String = "pacing = \"clock\"",
-                launcher: [String] = [], libraryPaths: [String] = [], extraConfig: String = "") throws {
+                launcher: [String] = [], libraryPaths: [String] = [], extraConfig: String = "",
+                environment: [String: String] = [:]) throws {
         self.dir = dir
         socket = dir + "/crate.sock"
         capture = dir + "/capture.raw"
@@ -63,6 +64,9 @@ public final class DaemonProcess {
         let log = FileHandle(forWritingAtPath: logPath)
         process.standardError = log
         process.standardOutput = log
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         try process.run()
         // Ready means answering on the socket; tests may then use any client, even a CLI.
         try connect().close()

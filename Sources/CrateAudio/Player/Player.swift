@@ -52,6 +52,9 @@ public final class Player: Sendable {
 
     public func status() -> PlayerStatus { engine.status() }
 
+    /// Waits (at most 10 s) for the engine thread to answer a no-op: it is not stuck.
+    public func ping() throws(PlayerError) { try engine.perform(.ping) }
+
     /// Stops playback and both threads. The player is unusable afterwards.
     public func shutdown() { engine.shutdown() }
 }

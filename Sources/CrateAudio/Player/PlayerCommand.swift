@@ -8,6 +8,8 @@ enum PlayerCommand: Sendable {
     case next
     case previous
     case seek(seconds: Double)
+    /// Answered at once: proves the engine thread still goes round (the watchdog).
+    case ping
 }
 
 /// Why a command could not be carried out, in words fit for `crate-admin`.

@@ -6,6 +6,7 @@ extension PlayerEngine {
     static let restartThreshold = 3.0
 
     func execute(_ command: PlayerCommand) -> Result<Void, PlayerError> {
+        if case .ping = command { return .success(()) }
         if output.device == nil {
             return .failure(PlayerError(fatal ?? "no audio output"))
         }
@@ -64,6 +65,8 @@ extension PlayerEngine {
             }
             flush()
             return begin(at: current, offsetFrames: Int((seconds * Double(segment.sampleRate)).rounded()))
+        case .ping:
+            break
         }
         return .success(())
     }

@@ -57,6 +57,12 @@ final class PlayerEngine: @unchecked Sendable {
                 } else {
                     logger.info("audio writer running SCHED_FIFO priority \(output.settings.rtPriority)")
                 }
+                if ring.lockError != 0 {
+                    let note = "audio buffer not locked in memory (mlock: \(errnoDescription(ring.lockError))); "
+                        + "raise LimitMEMLOCK so the writer never waits on a page"
+                    logger.warning("\(note)")
+                    outputStatus.realtimeMessage = [outputStatus.realtimeMessage, note].compactMap { $0 }.joined(separator: "; ")
+                }
             } catch {
                 logger.error("cannot start the audio writer: \(error)")
                 fatal = "cannot start the audio writer: \(error)"

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// Lock-free single-producer/single-consumer ring of interleaved stereo S16 frames.
@@ -23,9 +24,18 @@ final class PCMRing: Sendable {
         storage = .allocate(capacity: size * Self.channels)
         // Touch every page now so the writer never takes a page fault on first use.
         storage.initialize(repeating: 0, count: size * Self.channels)
+        // ...and keep them in RAM: a page reclaimed under memory pressure would stall
+        // the real-time writer. Needs RLIMIT_MEMLOCK (systemd: LimitMEMLOCK=).
+        lockError = mlock(storage, size * Self.channels * MemoryLayout<Int16>.size) == 0 ? 0 : errno
     }
 
-    deinit { storage.deallocate() }
+    /// The errno of locking the storage in memory, 0 when it is locked.
+    let lockError: Int32
+
+    deinit {
+        if lockError == 0 { munlock(storage, capacity * Self.channels * MemoryLayout<Int16>.size) }
+        storage.deallocate()
+    }
 
     // MARK: either side
 

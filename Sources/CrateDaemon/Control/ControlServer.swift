@@ -1,6 +1,7 @@
 import CratePosix
 import CrateCore
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +22,7 @@ public final class ControlServer: Sendable {
     private let handler: any ControlHandler
     private let logger: Logger
     private let state = ConditionLocked(State())
+    private let accepting = Atomic<Bool>(false)
 
     private struct State {
         enum Phase {
@@ -157,9 +159,17 @@ public final class ControlServer: Sendable {
         }
     }
 
+    /// Whether the accept thread is serving clients (false before start, after stop, or
+    /// once it gave up on a failing listener): the watchdog's view of the socket.
+    public var isAccepting: Bool { accepting.load(ordering: .acquiring) }
+
     /// The accept thread's body: hands each client to a thread of its own until woken by stop().
     private func acceptLoop(listenFD: Int32, wakeFD: Int32) {
-        defer { Glibc.close(listenFD) }
+        accepting.store(true, ordering: .releasing)
+        defer {
+            accepting.store(false, ordering: .releasing)
+            Glibc.close(listenFD)
+        }
         var polled = [
             pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
