@@ -86,9 +86,11 @@ public struct DisplayStatus: Sendable, Codable, Equatable {
     public var lastFrameMilliseconds: Double?
     /// Why the panel is not being drawn on (missing device, unsupported format, …).
     public var problem: String?
+    /// What the last frame showed: `start`, `now-playing`, `browse`, `dial`, or `blank`.
+    public var screen: String?
 
     public init(device: String?, width: Int, height: Int, format: String?, rotation: Int, power: String,
-                frames: Int, lastFrameMilliseconds: Double?, problem: String?) {
+                frames: Int, lastFrameMilliseconds: Double?, problem: String?, screen: String? = nil) {
         self.device = device
         self.width = width
         self.height = height
@@ -98,5 +100,6 @@ public struct DisplayStatus: Sendable, Codable, Equatable {
         self.frames = frames
         self.lastFrameMilliseconds = lastFrameMilliseconds
         self.problem = problem
+        self.screen = screen
     }
 }

@@ -112,12 +112,12 @@ enum HumanFormat {
         }
     }
 
-    /// `/dev/fb1 320×240 RGB565, rotated 90°, on · 1234 frames, last 2.1 ms`.
+    /// `/dev/fb1 320×240 RGB565, rotated 90°, on, showing now-playing · 1234 frames, last 2.1 ms`.
     static func display(_ d: DisplayStatus) -> String {
         var text = (d.device ?? "off-screen") + " \(d.width)×\(d.height)"
         if let format = d.format { text += " " + format }
         if d.rotation != 0 { text += ", rotated \(d.rotation)°" }
-        text += ", \(d.power) · \(d.frames) frames"
+        text += ", \(d.power)" + (d.screen.map { ", showing \($0)" } ?? "") + " · \(d.frames) frames"
         if let ms = d.lastFrameMilliseconds { text += ", last \((ms * 10).rounded() / 10) ms" }
         if d.problem != nil { text += " (not shown: see warnings)" }
         return text

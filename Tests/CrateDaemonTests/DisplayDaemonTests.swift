@@ -66,6 +66,7 @@ final class DisplayDaemonTests: XCTestCase {
         XCTAssertEqual(idle.width, 320)
         XCTAssertEqual(idle.height, 240)
         XCTAssertFalse(showsAlbumTitle("Night Drive", in: idle), "nothing plays yet")
+        XCTAssertEqual(try daemon.status().display?.screen, "start")
 
         _ = try request(daemon, ControlRequest(cmd: .play, album: albums[0].id))
         try daemon.waitFor("playing") { $0.state == .playing && $0.position > 0.2 }
@@ -77,6 +78,7 @@ final class DisplayDaemonTests: XCTestCase {
         XCTAssertNil(status.device)
         XCTAssertNil(status.problem)
         XCTAssertGreaterThan(status.frames, 1)
+        XCTAssertEqual(status.screen, "now-playing")
     }
 
     func testAMissingPanelIsReportedAndSnapshotsStillWork() throws {

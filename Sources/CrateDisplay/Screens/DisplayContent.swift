@@ -10,6 +10,16 @@ public struct DisplayContent: Sendable, Equatable {
         case nowPlaying(NowPlaying)
         case browse(Browse)
         case dial(Dial)
+
+        /// Its name in `crate-admin display status`.
+        public var name: String {
+            switch self {
+            case .boot: "start"
+            case .nowPlaying: "now-playing"
+            case .browse: "browse"
+            case .dial: "dial"
+            }
+        }
     }
 
     public var screen: Screen

@@ -24,6 +24,8 @@ public final class DisplayService: Sendable {
         var logical = (width: 0, height: 0)
         var format: String?
         var problem: String?
+        /// The screen of the last frame drawn (`now-playing`, …), "blank" when dark.
+        var screen: String?
     }
 
     private let settings: DisplaySettings
@@ -75,7 +77,7 @@ public final class DisplayService: Sendable {
         state.withLock { s in
             DisplayStatus(device: settings.device, width: s.logical.width, height: s.logical.height, format: s.format,
                           rotation: settings.rotation.rawValue, power: s.power.rawValue, frames: s.frames,
-                          lastFrameMilliseconds: s.lastFrameMilliseconds, problem: s.problem)
+                          lastFrameMilliseconds: s.lastFrameMilliseconds, problem: s.problem, screen: s.screen)
         }
     }
 
@@ -120,6 +122,7 @@ public final class DisplayService: Sendable {
                     s.lastFrameMilliseconds = elapsed
                     s.power = power
                     s.logical = size
+                    s.screen = power == .blank ? "blank" : current.screen.name
                     if let picture {
                         s.snapshot = picture
                         s.snapshotWanted = false

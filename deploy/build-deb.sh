@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds the Crate .deb with dpkg-deb: stripped release binaries with the Swift runtime
+# linked in (--static-swift-stdlib), the systemd unit, the udev rules and a commented
+# default /etc/crate/crate.toml (a conffile: upgrades keep an admin's edits).
+#
+#   bash deploy/build-deb.sh [--version V] [--out DIR]
+#
+# Prints the path of the .deb. The architecture is the build machine's (amd64 here,
+# arm64 when run on a Pi); see README "Packaging" for cross-building.
+# CRATE_SKIP_BUILD=1 packs the binaries already in the release folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/CrateDaemon/Router/Router.swift)
+out=.build/deb
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --version) version=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "build-deb.sh: unknown argument $1" >&2; exit 64 ;;
+  esac
+done
+[ -n "$version" ] || { echo "build-deb.sh: no version found in Router.swift" >&2; exit 1; }
+
+if [ "${CRATE_SKIP_BUILD:-0}" = 1 ]; then
+  bin=$(swift build -c release --static-swift-stdlib --show-bin-path ${CRATE_SWIFT_SDK:+--swift-sdk "$CRATE_SWIFT_SDK"})
+else
+  source deploy/build-release.sh
+fi
+arch=${CRATE_DEB_ARCH:-$(dpkg --print-architecture)}
+
+stage=$(mktemp -d)
+chmod 0755 "$stage"  # becomes / of the package: mktemp makes it 0700
+trap 'rm -rf "$stage"' EXIT
+install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/etc/crate" "$stage/usr/lib/systemd/system" \
+  "$stage/usr/lib/udev/rules.d" "$stage/usr/share/doc/crate" "$stage/usr/share/crate"
+# Stripped: the symbols are most of a static-stdlib binary's size.
+strip=${CRATE_STRIP:-strip}
+for binary in crated crate-admin; do
+  install -m 0755 "$bin/$binary" "$stage/usr/bin/$binary"
+  "$strip" --strip-all "$stage/usr/bin/$binary"
+done
+install -m 0644 deploy/crate.toml "$stage/etc/crate/crate.toml"
+install -m 0644 deploy/crate.toml "$stage/usr/share/crate/crate.toml.reference"
+install -m 0644 systemd/crated.service "$stage/usr/lib/systemd/system/crated.service"
+install -m 0644 udev/60-crate.rules "$stage/usr/lib/udev/rules.d/60-crate.rules"
+install -m 0644 README.md "$stage/usr/share/doc/crate/README.md"
+printf 'Crate album player. Written for this project; see README.md.\n' > "$stage/usr/share/doc/crate/copyright"
+install -m 0755 deploy/deb/postinst deploy/deb/prerm deploy/deb/postrm "$stage/DEBIAN/"
+echo /etc/crate/crate.toml > "$stage/DEBIAN/conffiles"
+
+# Depends: the package of every shared library the binaries name (NEEDED), found on
+# the build machine, so the list follows the code instead of a hand-kept copy.
+package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, link or file
+  local path=$1 real candidate
+  real=$(readlink -f "$path")
+  for candidate in "$path" "$real" "/usr${path#/usr}" "${path#/usr}" "/usr${real#/usr}" "${real#/usr}"; do
+    dpkg -S "$candidate" 2>/dev/null | head -1 | cut -d: -f1 | grep . && return 0
+  done
+  echo "build-deb.sh: no package owns $path" >&2
+  return 1
+}
+depends=$(
+  for binary in "$stage/usr/bin/"*; do objdump -p "$binary" | awk '/NEEDED/ {print $2}'; done | sort -u |
+    while read -r soname; do
+      path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')
+      [ -n "$path" ] || { echo "build-deb.sh: $soname not found on this machine" >&2; exit 1; }
+      package_of "$path"
+    done | sort -u | paste -sd, | sed 's/,/, /g'
+)
+[ -n "$depends" ] || { echo "build-deb.sh: could not work out Depends" >&2; exit 1; }
+
+size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: crate
+Version: $version
+Architecture: $arch
+Maintainer: Crate developers <crate@localhost>
+Installed-Size: $size
+Depends: $depends, adduser, init-system-helpers (>= 1.54), udev
+Recommends: alsa-utils, gpiod
+Section: sound
+Priority: optional
+Description: headless album player for a box that plugs into a stereo
+ crated plays albums start to finish, gapless, through ALSA on a real-time
+ thread, picked with GPIO buttons and a knob, shown on a small framebuffer
+ display, from local MP3 folders and a Plex server. crate-admin administers it.
+CONTROL
+
+mkdir -p "$out"
+deb="$out/crate_${version}_${arch}.deb"
+# root:root whoever builds it; xz keeps the download small for the board.
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+echo "$deb"

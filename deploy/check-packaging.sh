@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Static checks of what the .deb installs, run by the test command:
+# - `systemd-analyze verify` of crated.service as installed (the package unpacked into
+#   a scratch root beside this machine's own units, so ExecStart points at the real,
+#   packaged crated). verify only warns on bad lines, so any output fails the check.
+# - a lint of the udev rules (deploy/lint-udev.py).
+# - the control file: conffile, maintainer scripts, no world-writable files.
+#
+#   bash deploy/check-packaging.sh path/to/crate_V_ARCH.deb
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deb=$1
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+dpkg-deb -x "$deb" "$root"
+mkdir -p "$root/usr/lib/systemd" "$root/etc/systemd/system"
+cp -a /lib/systemd/system "$root/usr/lib/systemd/"
+report=$(systemd-analyze --root="$root" verify crated.service 2>&1) || true
+if [ -n "$report" ]; then
+  echo "FAIL systemd-analyze verify crated.service:"
+  echo "$report"
+  exit 1
+fi
+echo "ok   systemd-analyze verify crated.service"
+
+# The groups the rules name are created by postinst when missing.
+python3 deploy/lint-udev.py --create gpio --create crate "$root/usr/lib/udev/rules.d/60-crate.rules"
+echo "ok   udev rules lint"
+
+control=$(mktemp -d)
+dpkg-deb -e "$deb" "$control"
+grep -qx /etc/crate/crate.toml "$control/conffiles" || { echo "FAIL /etc/crate/crate.toml is not a conffile"; exit 1; }
+for script in postinst prerm postrm; do
+  sh -n "$control/$script" || { echo "FAIL $script: syntax"; exit 1; }
+done
+rm -rf "$control"
+if writable=$(find "$root" -perm -0002 ! -type l | grep .); then
+  echo "FAIL world-writable files in the package: $writable"
+  exit 1
+fi
+echo "ok   conffile, maintainer scripts, permissions"
