@@ -52,6 +52,9 @@ final class ControlClient {
 
     deinit { close(fd) }
 
+    /// The daemon's process as the kernel recorded it at connect: pid, uid, gid (SO_PEERCRED).
+    func peerCredentials() -> Result<PeerCredentials, SystemError> { PeerCredentials.of(socket: fd) }
+
     private static func explainConnectFailure(_ code: Int32) -> String {
         switch code {
         case ENOENT:

@@ -12,7 +12,7 @@ struct CrateAdmin: ParsableCommand {
 
             Exit status: 0 done; 1 the daemon refused the request (or a path does not \
             exist); 2 the daemon cannot be reached or answered something unexpected; \
-            64 bad usage.
+            64 bad usage. `doctor` exits 0 when no check failed and 1 when one did.
             """,
         subcommands: [
             StatusCommand.self, PlayCommand.self, PauseCommand.self, ResumeCommand.self,
@@ -21,7 +21,7 @@ struct CrateAdmin: ParsableCommand {
             AlbumCommand.self, ArtistsCommand.self, GenresCommand.self, CrateCommand.self, DialCommand.self,
             LikeCommand.self, DislikeCommand.self, UnlikeCommand.self, QueueCommand.self, NextAlbumCommand.self,
             PrevAlbumCommand.self, HistoryCommand.self, DiagnosticsCommand.self, InputCommand.self,
-            DisplayCommand.self, PlexCommand.self, DownloadsCommand.self,
+            DisplayCommand.self, PlexCommand.self, DownloadsCommand.self, DoctorCommand.self,
         ]
     )
 }
