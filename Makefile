@@ -1,0 +1,32 @@
+# Shortcuts for the scripts in deploy/ (each works on its own; see README).
+.PHONY: build test unit-test deb check-packaging vm-test vm-smoke demo install
+
+build:
+	swift build
+
+# Everything CI runs: the XCTest suite, the package checks and the boot test.
+test:
+	bash deploy/test.sh
+
+unit-test:
+	CRATE_SKIP_VM=1 bash deploy/test.sh
+
+deb:
+	bash deploy/build-deb.sh
+
+check-packaging:
+	bash deploy/check-packaging.sh "$$(bash deploy/build-deb.sh | tail -1)"
+
+# The boot test with simulated GPIO, sound card and framebuffer in a qemu VM.
+vm-test:
+	bash deploy/vm/boot-test.sh
+
+# Only the simulated hardware, without Crate (debugging the VM itself).
+vm-smoke:
+	bash deploy/vm/smoke.sh
+
+demo:
+	bash deploy/demo.sh
+
+install:
+	bash deploy/install.sh

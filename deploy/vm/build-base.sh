@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Builds what every test VM shares, cached in $CRATE_VM_DIR (default /var/tmp/crate-vm):
+#   vmlinux      the Debian bookworm kernel, uncompressed (qemu boots it via PVH: fast)
+#   initrd.img   a minimal initramfs (virtio-blk + ext4) for that kernel
+#   base.tar.zst the guest root file system: Debian minbase + the Crate runtime libraries,
+#                the kernel modules the simulated hardware needs (gpio-sim built here)
+#                and crate-sim-hw.service
+#   base.env     KVER=, DEBVER= of that kernel
+# Usage: build-base.sh [--force]. A rerun with unchanged inputs returns at once.
+# Env: CRATE_VM_DIR, CRATE_VM_MIRROR (default http://deb.debian.org/debian).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+force=0
+[[ ${1:-} == --force ]] && force=1
+MIRROR=${CRATE_VM_MIRROR:-http://deb.debian.org/debian}
+W=$VM_WORK
+
+# Guest packages: boot + udev + test tools, and the libraries crated links. python3
+# (not -minimal, which lacks json) is for the in-guest test helpers; mpg123 decodes the
+# reference in the guest, where libmpg123 picks the same CPU-specific synth as crated
+# (the emulated CPU has no AVX: a host decode differs by 1 LSB here and there).
+PKGS=systemd,systemd-sysv,udev,kmod,dbus,alsa-utils,gpiod,initramfs-tools,procps,util-linux
+PKGS+=,e2fsprogs,adduser,libasound2,libmpg123-0,libsqlite3-0,libgpiod2,libcurl4
+PKGS+=,libturbojpeg0,libpng16-16,zlib1g,python3,mpg123
+# Modules copied into the guest (with their dependencies); everything else stays out.
+MODS=(virtio_pci virtio_blk ext4 crc32c_generic configfs snd-aloop vfb uinput autofs4)
+
+# The cache key: this script, lib.sh and the guest files. Change any, and it rebuilds.
+stamp=$(cat "$0" "$VM_HERE/lib.sh" "$VM_HERE"/guest/* | sha256sum | cut -c1-16)
+up_to_date() { [[ -f $W/base.env && $(grep -s ^STAMP= "$W/base.env") == "STAMP=$stamp" ]]; }
+if ((!force)) && up_to_date; then log "base is up to date in $W"; exit 0; fi
+exec 9>"$W/.build.lock"; flock 9     # one build at a time per work dir...
+if ((!force)) && up_to_date; then log "base built meanwhile in $W"; exit 0; fi   # ...by another
+t0=$SECONDS
+
+need_pkgs qemu-system-x86 debootstrap e2fsprogs gcc-12 make libelf-dev kmod xz-utils zstd \
+  python3 cpio util-linux
+apt_update_once   # the kernel version to use is whatever linux-image-amd64 points at now
+
+B=$W/build
+safe_rm "$B"
+mkdir -p "$B" "$W/debs"
+
+# --- Guest rootfs: debootstrap is the slow part (~60 s), so it runs in the background
+# while the kernel is fetched and gpio-sim compiled; its raw result is cached on its own.
+dbkey=$(echo "$PKGS $MIRROR" | sha256sum | cut -c1-16)
+if [[ -f $W/debootstrap.tar.zst && $(cat "$W/debootstrap.key" 2>/dev/null) == "$dbkey" ]]; then
+  (mkdir "$B/rootfs" && zstd -dcq "$W/debootstrap.tar.zst" | tar -C "$B/rootfs" -xf -) &
+else
+  (debootstrap --variant=minbase --include="$PKGS" bookworm "$B/rootfs" "$MIRROR" \
+     >"$B/debootstrap.log" 2>&1 || { tail -20 "$B/debootstrap.log" >&2; exit 1; }
+   rm -f "$B"/rootfs/var/cache/apt/archives/*.deb
+   tar -C "$B/rootfs" --numeric-owner -cf - . | zstd -q -T0 -3 -o "$W/debootstrap.tar.zst.new" -f
+   mv "$W/debootstrap.tar.zst.new" "$W/debootstrap.tar.zst"; echo "$dbkey" >"$W/debootstrap.key") &
+fi
+rootfs_job=$!
+
+# --- Kernel: the exact version linux-image-amd64 depends on, with its headers, kbuild
+# and source at the same Debian version (gpio-sim must match the running kernel).
+DEBVER=$(apt-cache policy linux-image-amd64 | awk '/Candidate:/ {print $2}')
+img=$(apt-cache show "linux-image-amd64=$DEBVER" | sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p')
+KVER=${img#linux-image-}                          # e.g. 6.1.0-56-amd64
+kabi=${KVER%-amd64}                               # e.g. 6.1.0-56
+[[ $KVER == 6.1.* ]] || die "unexpected kernel $img ($DEBVER)"
+debs=("$img" "linux-headers-$KVER" "linux-headers-$kabi-common" linux-kbuild-6.1 linux-source-6.1)
+log "kernel $KVER, Debian version $DEBVER"
+find "$W/debs" -name '*.deb' ! -name "*_${DEBVER}_*" -delete   # older kernels
+(cd "$W/debs"
+ for p in "${debs[@]}"; do   # only downloaded, never installed on the host
+   ls "${p}_${DEBVER}"_*.deb >/dev/null 2>&1 || apt-get download -qq -o APT::Sandbox::User=root "$p=$DEBVER"
+ done)
+K=$B/kernel
+mkdir -p "$K/src"
+for p in "${debs[@]:0:4}"; do dpkg-deb -x "$W/debs/${p}_${DEBVER}"_*.deb "$K"; done
+# Only three files of the source tarball are needed: stream it, never store it.
+dpkg-deb --fsys-tarfile "$W/debs/linux-source-6.1_${DEBVER}"_all.deb \
+  | tar -xOf - ./usr/src/linux-source-6.1.tar.xz \
+  | tar -xJf - -C "$K/src" --strip-components=1 linux-source-6.1/drivers/gpio/gpio-sim.c \
+      linux-source-6.1/drivers/gpio/gpiolib.h linux-source-6.1/kernel/irq/irq_sim.c
+
+# vmlinuz is a boot stub around an xz-compressed ELF: find the stream whose contents
+# are an ELF file (extract-vmlinux's method) and keep that, for PVH boot.
+python3 - "$K/boot/vmlinuz-$KVER" "$B/vmlinux" <<'PY'
+import lzma, sys
+data = open(sys.argv[1], "rb").read()
+i = data.find(b"\xfd7zXZ\x00")
+while i >= 0:
+    try:
+        out = lzma.LZMADecompressor().decompress(data[i:])
+        if out[:4] == b"\x7fELF":
+            open(sys.argv[2], "wb").write(out); sys.exit(0)
+    except lzma.LZMAError:
+        pass
+    i = data.find(b"\xfd7zXZ\x00", i + 1)
+sys.exit("no xz-compressed ELF kernel in " + sys.argv[1])
+PY
+
+# gpio-sim is not enabled in Debian's kernels: build it, with the irq simulator it
+# needs, as one module. irq_to_desc() is not exported to modules, so call the
+# exported generic_handle_irq(), which runs the same handle_simple_irq handler.
+hdr=$K/usr/src/linux-headers-$KVER
+sed -i "s|/usr/src/|$K/usr/src/|" "$hdr/Makefile"   # headers include their -common twin
+M=$B/gpio-sim
+mkdir -p "$M"
+cp "$K/src/drivers/gpio/gpio-sim.c" "$M/gpio-sim-main.c"
+cp "$K/src/drivers/gpio/gpiolib.h" "$K/src/kernel/irq/irq_sim.c" "$M/"
+sed -i 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' "$M/irq_sim.c"
+grep -q 'generic_handle_irq(' "$M/irq_sim.c" && ! grep -q 'irq_to_desc' "$M/irq_sim.c" \
+  || die "irq_sim.c patch did not apply (source changed?)"
+printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' >"$M/Kbuild"
+make -s -C "$hdr" M="$M" modules >"$B/module.log" 2>&1 || { cat "$B/module.log" >&2; exit 1; }
+log "gpio-sim.ko built ($((SECONDS - t0)) s)"
+
+wait "$rootfs_job" || die "debootstrap failed (see $B/debootstrap.log)"
+R=$B/rootfs
+trap 'chroot_umount "$R"' EXIT
+log "rootfs ready ($((SECONDS - t0)) s)"
+
+# --- Kernel modules: only the ones listed and what they depend on.
+depmod -b "$K" "$KVER"
+mdst=$R/lib/modules/$KVER
+mkdir -p "$mdst/extra"
+for m in "${MODS[@]}"; do
+  modprobe -d "$K" -S "$KVER" --show-depends "$m" | awk '$1 == "insmod" {print $2}'
+done | sort -u | while read -r f; do
+  rel=${f#"$K/lib/modules/$KVER/"}
+  install -D -m 644 "$f" "$mdst/$rel"
+done
+cp "$K/lib/modules/$KVER"/modules.{builtin,builtin.modinfo,order} "$mdst/"
+cp "$M/gpio-sim.ko" "$mdst/extra/"
+depmod -b "$R" "$KVER"
+cp "$K/boot/config-$KVER" "$R/boot/"
+
+# --- Initramfs: just enough to mount /dev/vda (virtio_blk and ext4 are modules).
+printf '%s\n' virtio_pci virtio_blk ext4 crc32c_generic >"$R/etc/initramfs-tools/modules"
+sed -i -e 's/^MODULES=.*/MODULES=list/' -e 's/^COMPRESS=.*/COMPRESS=gzip/' \
+  -e 's/^BUSYBOX=.*/BUSYBOX=n/' "$R/etc/initramfs-tools/initramfs.conf"
+echo FSTYPE=ext4 >"$R/etc/initramfs-tools/conf.d/fstype"   # no probing, no warning
+echo RESUME=none >"$R/etc/initramfs-tools/conf.d/resume"
+chroot_mount "$R"
+chroot "$R" mkinitramfs -o /tmp/initrd.img "$KVER"
+mv "$R/tmp/initrd.img" "$B/initrd.img"
+
+# --- System configuration.
+echo crate-vm >"$R/etc/hostname"
+printf '127.0.0.1 localhost\n127.0.1.1 crate-vm\n' >"$R/etc/hosts"
+echo '/dev/vda / ext4 rw,errors=remount-ro 0 1' >"$R/etc/fstab"
+chroot "$R" passwd -dq root                     # empty root password (test VM, no network)
+chroot "$R" groupadd -rf gpio                   # as on Raspberry Pi OS; udev rules use it
+# Nothing that slows the boot or runs at random times during a test; no login prompts.
+chroot "$R" systemctl -q mask apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
+  e2scrub_all.timer e2scrub_reap.service fstrim.timer getty@tty1.service \
+  serial-getty@ttyS0.service systemd-pstore.service systemd-binfmt.service \
+  proc-sys-fs-binfmt_misc.automount proc-sys-fs-binfmt_misc.mount
+install -D -m 755 "$VM_HERE/guest/sim-hw.sh" "$R/usr/local/lib/crate-vm/sim-hw.sh"
+install -D -m 644 "$VM_HERE/guest/crate-sim-hw.service" "$R/etc/systemd/system/crate-sim-hw.service"
+chroot "$R" systemctl -q enable crate-sim-hw.service
+mkdir -p "$R/var/lib/crate-vm/results"
+chroot_umount "$R"
+rm -rf "$R"/var/lib/apt/lists/* "$R"/tmp/* "$R/boot/config-$KVER"
+
+tar -C "$R" --numeric-owner --xattrs -cf - . | zstd -q -T0 -3 -o "$B/base.tar.zst" -f
+mv "$B/vmlinux" "$B/initrd.img" "$B/base.tar.zst" "$W/"
+printf 'KVER=%s\nDEBVER=%s\nSTAMP=%s\n' "$KVER" "$DEBVER" "$stamp" >"$W/base.env"
+safe_rm "$B"
+log "base built in $((SECONDS - t0)) s: $W/{vmlinux,initrd.img,base.tar.zst}"

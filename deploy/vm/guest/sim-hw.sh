@@ -1,0 +1,72 @@
+#!/bin/bash
+# Runs in the guest at boot (crate-sim-hw.service): creates the simulated hardware and
+# describes it in /run/crate-sim/ for the tests. Waits on observable state, never on a
+# fixed sleep: under TCG emulation every step is slow and its speed varies.
+set -euo pipefail
+LINES=(knob-a knob-b knob-push play next prev like genre)   # gpio-sim line0..line7
+CFG=/sys/kernel/config/gpio-sim/crate
+OUT=/run/crate-sim
+
+wait_for() { # wait_for DESCRIPTION TEST...: poll (cheap) for up to 60 s
+  local what=$1 i; shift
+  for ((i = 0; i < 600; i++)); do "$@" && return 0; sleep 0.1; done
+  echo "sim-hw: timed out waiting for $what" >&2; exit 1
+}
+
+# --- GPIO: one gpio-sim chip of 16 lines, the first 8 named like the Crate's inputs.
+modprobe configfs
+mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
+modprobe gpio-sim
+wait_for "gpio-sim in configfs" test -d /sys/kernel/config/gpio-sim
+mkdir -p "$CFG/bank0"
+if [[ -e $CFG/bank0/label ]]; then echo crate-sim > "$CFG/bank0/label"; fi
+echo 16 > "$CFG/bank0/num_lines"
+for i in "${!LINES[@]}"; do
+  mkdir -p "$CFG/bank0/line$i"
+  echo "${LINES[$i]}" > "$CFG/bank0/line$i/name"
+done
+echo 1 > "$CFG/live"
+dev=$(cat "$CFG/dev_name") chip=$(cat "$CFG/bank0/chip_name")   # gpio-sim.0, gpiochipN
+wait_for "/dev/$chip" test -c "/dev/$chip"
+
+# --- Sound: the loopback card; its id must be "Loopback" (tests use hw:Loopback,...).
+modprobe snd-aloop id=Loopback
+wait_for "Loopback card" test -e /proc/asound/Loopback
+
+# --- Display: a 320x240 RGB565 framebuffer like the box's SPI panel.
+modprobe vfb vfb_enable=1 mode_option=320x240-16
+fbdev=
+find_vfb() {
+  local f
+  for f in /sys/class/graphics/fb*; do
+    if [[ -e $f/name && $(cat "$f/name") == "Virtual FB" ]]; then fbdev=${f##*/}; return 0; fi
+  done
+  return 1
+}
+wait_for "vfb framebuffer" find_vfb
+wait_for "/dev/$fbdev" test -c "/dev/$fbdev"
+# The kernel's text console binds to every framebuffer and its blinking cursor draws
+# into it: unbind it so /dev/fbN holds only what the daemon writes.
+for vc in /sys/class/vtconsole/vtcon*; do
+  if grep -q "frame buffer" "$vc/name"; then echo 0 > "$vc/bind"; fi
+done
+
+udevadm settle --timeout=60   # permissions and group ownership from the udev rules
+
+# --- Tell the tests where everything is.
+mkdir -p "$OUT"
+{
+  echo "# name offset chip-device sim-line-dir (echo pull-up|pull-down > DIR/pull; cat DIR/value)"
+  for i in "${!LINES[@]}"; do
+    echo "${LINES[$i]} $i /dev/$chip /sys/devices/platform/$dev/$chip/sim_gpio$i"
+  done
+} > "$OUT/gpio.tmp"
+mv "$OUT/gpio.tmp" "$OUT/gpio"
+cat > "$OUT/env" <<EOT
+CRATE_SIM_GPIOCHIP=/dev/$chip
+CRATE_SIM_GPIO_SYSFS=/sys/devices/platform/$dev/$chip
+CRATE_SIM_FB=/dev/$fbdev
+CRATE_SIM_PLAYBACK=hw:Loopback,0,0
+CRATE_SIM_CAPTURE=hw:Loopback,1,0
+EOT
+echo "sim-hw: gpio /dev/$chip ($dev), fb /dev/$fbdev, sound card Loopback ready"

@@ -1,0 +1,167 @@
+#!/bin/bash
+# The boot test's guest half (crate-boot-test.service, after crated.service). Each boot
+# runs the next stage, records PASS/FAIL lines and artefacts in /var/lib/crate-vm/results
+# and ends the boot: stage 1 plays an album picked with the simulated knob, then
+# reboots; stage 2 checks the restored queue and installs, upgrades, removes and
+# reinstalls the package, then powers off. Waits on observable state, never on sleeps.
+set -uo pipefail
+VM=/var/lib/crate-vm
+OUT=$VM/results
+mkdir -p "$OUT"
+stage=$(cat "$VM/stage" 2>/dev/null || echo 1)
+exec >>"$OUT/stage$stage.log" 2>&1
+source /run/crate-sim/env
+admin=(crate-admin --json)
+
+pass() { echo "PASS $*" | tee -a "$OUT/checks"; }
+fail() { echo "FAIL $*" | tee -a "$OUT/checks"; }
+check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
+# json EXPR: evaluates a Python expression over the JSON document on stdin (as d).
+json() { python3 -c 'import json,sys; d=json.load(sys.stdin); v=eval(sys.argv[1]); print(json.dumps(v) if isinstance(v,(dict,list)) else v)' "$1"; }
+# until_true SECONDS DESCRIPTION COMMAND...: polls until COMMAND succeeds; records a
+# FAIL when the time runs out (wall clock: under emulation one poll takes a while).
+until_true() {
+  local limit=$1 what=$2; shift 2
+  local deadline=$((SECONDS + limit))
+  while ((SECONDS < deadline)); do "$@" >/dev/null 2>&1 && return 0; sleep 0.1; done
+  fail "timed out after ${limit}s waiting for $what"; return 1
+}
+status() { "${admin[@]}" status; }
+field() { status | json "$1"; }
+# The track under the play head (the list grows as the crate appends albums).
+current_path() { field "d['status']['player']['tracks'][d['status']['player']['currentIndex']]['path']"; }
+# The physical level of a simulated input: buttons and encoder contacts close to
+# ground (active low), so "pull-down" is a pressed button or a closed contact.
+line_dir() { awk -v n="$1" '$1 == n {print $4}' /run/crate-sim/gpio; }
+drive() { echo "$2" > "$(line_dir "$1")/pull"; }
+finish() { echo "$stage" >> "$OUT/stages"; sync; echo "stage $stage done"; systemctl "$1"; exit 0; }
+
+crated_ready() { [ "$(systemctl is-active crated)" = active ] && crate-admin ping; }
+if ! until_true 120 "crated active and answering" crated_ready; then
+  systemctl status crated --no-pager; journalctl -u crated --no-pager | tail -50
+  echo 0 >> "$OUT/stages"; sync; systemctl poweroff; exit 0
+fi
+pid=$(systemctl show -p MainPID --value crated)
+
+if [ "$stage" = 1 ]; then
+  # --- Started on boot, as user crate, real time, watchdog armed, socket private.
+  check "crated runs as user crate" [ "$(ps -o user= -p "$pid")" = crate ]
+  ps -L -o tid=,comm=,cls=,rtprio= -p "$pid" > "$OUT/threads.txt"
+  check "the audio writer thread is SCHED_FIFO priority 40" grep -Eq 'crate-rt +FF +40$' "$OUT/threads.txt"
+  check "the unit is Type=notify with a watchdog" [ "$(systemctl show -p Type --value crated)/$(systemctl show -p WatchdogUSec --value crated)" = "notify/1min" ]
+  check "status reports SCHED_FIFO" [ "$(field "d['status']['player']['output']['realtime']")" = True ]
+  sock=$(stat -c '%a %G %F' /run/crate/crate.sock)
+  check "the control socket is 0660 group crate ($sock)" [ "$sock" = "660 crate socket" ]
+  check "gpiochip, fb and sound nodes belong to gpio, video, audio" [ "$(stat -c %G "$CRATE_SIM_GPIOCHIP" "$CRATE_SIM_FB" /dev/snd/pcmC*D0p | sort -u | paste -sd,)" = "audio,gpio,video" ]
+  check "nothing listens on the network" [ -z "$(awk 'NR > 1 && $4 == "0A"' /proc/net/tcp /proc/net/tcp6)" ]
+  crate-admin doctor > "$OUT/doctor.txt" 2>&1
+  check "crate-admin doctor finds no failure" [ $? -eq 0 ]
+
+  # --- The library is scanned and the knob is read from the GPIO chip.
+  until_true 120 "the start-up scan (3 albums)" sh -c '[ "$(crate-admin --json albums | python3 -c "import json,sys; print(len(json.load(sys.stdin)[\"albums\"]))")" = 3 ]'
+  check "controls read the GPIO chip" [ "$(field "d['status']['controls']['backend']")" = gpio ]
+  "${admin[@]}" crate > "$OUT/crate.json"
+  expected=$(json "d['crate']['items'][1]['album']['folder']" < "$OUT/crate.json")
+  echo "$expected" > "$OUT/expected-album"
+
+  # --- Capture first, so the loopback records the album from its first sample.
+  # A 3 s buffer at FIFO priority 10 (below crated's writer): an emulated CPU shared
+  # with other work must not make the recorder drop samples (an overrun).
+  chrt -f 10 arecord -q -D "$CRATE_SIM_CAPTURE" -f S16_LE -r 44100 -c 2 -t raw \
+    --buffer-time=3000000 --period-time=100000 "$OUT/capture.raw" 2>"$OUT/arecord.log" &
+  recorder=$!
+  until_true 30 "the loopback capture running" grep -q RUNNING /proc/asound/Loopback/pcm1c/sub0/status
+
+  # --- One click clockwise (Gray code, A leads), then a press of the knob: the second
+  # album of the crate plays. Each level waits until the daemon could have seen it.
+  for step in "knob-a pull-down" "knob-b pull-down" "knob-a pull-up" "knob-b pull-up"; do
+    drive $step; sleep 0.05  # gpio-sim merges two edges of one line that come too close
+  done
+  until_true 10 "the browse cursor on album 2" sh -c '[ "$(crate-admin --json status | python3 -c "import json,sys; print(json.load(sys.stdin)[\"status\"][\"controls\"].get(\"browseIndex\"))")" = 1 ]'
+  drive knob-push pull-down; sleep 0.15; drive knob-push pull-up
+  playing_expected() { field "d['status']['player']['state']['state']" | grep -qx playing && current_path | grep -q "^$expected/"; }
+  until_true 30 "album 2 playing" playing_expected && pass "a knob turn and press started the crate's second album"
+
+  # --- The panel shows the now-playing screen while it plays.
+  until_true 10 "the now-playing screen" sh -c "crate-admin --json display status | grep -q '\"screen\":\"now-playing\"'"
+  "${admin[@]}" display status > "$OUT/display.json"
+  cat "$CRATE_SIM_FB" > "$OUT/fb.raw"
+  cat /sys/class/graphics/${CRATE_SIM_FB#/dev/}/{virtual_size,stride,bits_per_pixel} > "$OUT/fb.geometry"
+  crate-admin display snapshot "$OUT/snapshot.png" >/dev/null
+  # vfb's 16 bpp mode puts blue in the high bits: BGR565, which crated also writes.
+  check "display status: /dev/fb0, 16 bpp, now-playing, no problem" python3 -c '
+import json,sys; d=json.load(open(sys.argv[1]))["status"]["display"]
+sys.exit(not (d["device"] == sys.argv[2] and d.get("format") in ("RGB565", "BGR565")
+              and d.get("screen") == "now-playing" and not d.get("problem")))' "$OUT/display.json" "$CRATE_SIM_FB"
+
+  # --- Play through to the next album (the crate goes on gaplessly), then pause there.
+  next_album() { local path; path=$(current_path) && [ -n "$path" ] && [[ $path != "$expected/"* ]]; }
+  until_true 60 "the next album" next_album
+  until_true 20 "a second into it" sh -c "[ \"\$(crate-admin --json status | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"status\"][\"player\"][\"position\"] > 1.0)')\" = True ]"
+  crate-admin pause >/dev/null
+  kill -INT "$recorder"; wait "$recorder"
+  "${admin[@]}" status > "$OUT/paused.json"
+  # The reference: mpg123's gapless decode of the album's tracks, back to back, made
+  # here so libmpg123 runs the same CPU-specific code as in crated.
+  # The album's running order as made (make-music.py), not as crated lists it.
+  tracks=$(python3 -c 'import json,sys; print("\n".join(sys.argv[2] + "/" + t for t in json.load(open("/srv/music/manifest.json"))[sys.argv[2]]["tracks"]))' x "$expected")
+  : > "$OUT/reference.raw"
+  while read -r track; do
+    mpg123 -q --stereo -e s16 -O "$OUT/track.raw" "$track" && cat "$OUT/track.raw" >> "$OUT/reference.raw"
+  done <<< "$tracks"
+  rm -f "$OUT/track.raw"
+  echo "$tracks" > "$OUT/reference.tracks"
+  check "paused" [ "$(json "d['status']['player']['state']['state']" < "$OUT/paused.json")" = paused ]
+  echo 2 > "$VM/stage"
+  finish reboot
+fi
+
+if [ "$stage" = 2 ]; then
+  # --- After the reboot: the queue is back, paused where it was.
+  restored() { [ "$(field "d['status']['player']['state']['state']")" = paused ]; }
+  until_true 30 "the restored queue" restored
+  "${admin[@]}" status > "$OUT/restored.json"
+  same_place() { python3 - "$1" "$OUT/paused.json" <<'PY'
+import json, sys
+now, then = (json.load(open(p))["status"]["player"] for p in sys.argv[1:3])
+def current(player):
+    return player["tracks"][player["currentIndex"]]["path"] if player.get("currentIndex") is not None else None
+ok = (now["state"]["state"] == "paused" and current(now) == current(then)
+      and abs(now["position"] - then["position"]) < 0.25)
+print(now["state"], current(now), now["position"], "was", current(then), then["position"])
+sys.exit(not ok)
+PY
+  }
+  check "a reboot restores the queue paused at its position" same_place "$OUT/restored.json"
+  check "crated started on boot again as crate" [ "$(ps -o user= -p "$pid")" = crate ]
+
+  # --- Upgrade, remove, reinstall: the state and the edited config stay.
+  conf_before=$(sha256sum /etc/crate/crate.toml)
+  state_before=$(ls /var/lib/crate | sort | paste -sd,)
+  new=$(ls "$VM"/debs/crate_*.deb | head -1)
+  dpkg -i "$new" </dev/null > "$OUT/dpkg-upgrade.txt" 2>&1
+  check "the upgrade installs without a prompt" [ $? -eq 0 ]
+  check "the upgrade is installed ($(dpkg-query -W -f '${Version}' crate))" [ "$(dpkg-query -W -f '${Version}' crate)" = "$(dpkg-deb -f "$new" Version)" ]
+  check "the upgrade keeps the edited config" [ "$(sha256sum /etc/crate/crate.toml)" = "$conf_before" ]
+  until_true 60 "crated restarted by the upgrade" crated_ready
+  check "the upgrade restarted crated" [ "$(systemctl show -p MainPID --value crated)" != "$pid" ]
+  "${admin[@]}" status > "$OUT/upgraded.json"
+  check "after the upgrade the queue is still paused at its position" same_place "$OUT/upgraded.json"
+
+  dpkg -r crate </dev/null > "$OUT/dpkg-remove.txt" 2>&1
+  check "the package removes" [ $? -eq 0 ]
+  check "removal stops crated" [ "$(systemctl is-active crated)" != active ]
+  check "removal deletes the binaries" [ ! -e /usr/bin/crated ]
+  check "removal keeps the edited config" [ "$(sha256sum /etc/crate/crate.toml)" = "$conf_before" ]
+  check "removal keeps /var/lib/crate ($state_before)" [ "$(ls /var/lib/crate | sort | paste -sd,)" = "$state_before" ]
+
+  dpkg -i "$new" </dev/null > "$OUT/dpkg-reinstall.txt" 2>&1
+  check "the package reinstalls" [ $? -eq 0 ]
+  until_true 60 "crated after the reinstall" crated_ready
+  "${admin[@]}" status > "$OUT/reinstalled.json"
+  check "after a reinstall the queue is still paused at its position" same_place "$OUT/reinstalled.json"
+  check "the reinstalled service is enabled for the next boot" [ "$(systemctl is-enabled crated)" = enabled ]
+  journalctl -u crated --no-pager > "$OUT/crated.journal"
+  echo 3 > "$VM/stage"
+  finish poweroff
+fi
