@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "crate-admin",
             dependencies: [
-                "CrateCore", "CrateConfig",
+                "CrateCore", "CrateConfig", "CratePosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -11,17 +11,7 @@ final class CrateAdminCLITests: XCTestCase {
     override func tearDown() { dir?.remove() }
 
     func admin(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DaemonProcess.executable("crate-admin"))
-        process.arguments = args
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, outText, errText)
+        try AdminProcess.run(args)
     }
 
     func testTransportAndStatusThroughTheCommandLine() throws {

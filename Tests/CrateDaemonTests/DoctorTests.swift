@@ -35,17 +35,8 @@ final class DoctorTests: XCTestCase {
     }
 
     func doctor(_ args: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DaemonProcess.executable("crate-admin"))
-        process.arguments = ["doctor"] + args
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Run(code: process.terminationStatus, out: outText, err: errText)
+        let run = try AdminProcess.run(["doctor"] + args)
+        return Run(code: run.code, out: run.out, err: run.err)
     }
 
     func only(_ check: String, in findings: [Finding], file: StaticString = #filePath, line: UInt = #line) throws -> Finding {

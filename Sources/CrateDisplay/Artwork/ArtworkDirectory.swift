@@ -5,16 +5,9 @@ import Glibc
 enum ArtworkDirectory {
     /// The names in `path`, without "." and "..".
     static func names(in path: String) throws(ArtworkError) -> [String] {
-        guard let directory = opendir(path) else { throw .unreadable(path: path, reason: errnoDescription()) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+        do { return try DirectoryListing.names(in: path) } catch {
+            throw .unreadable(path: path, reason: error.message)
         }
-        return names
     }
 
     /// Follows symlinks: a cover.jpg linked to a shared scan is fine.

@@ -1,3 +1,4 @@
+import CratePosix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,15 +120,6 @@ enum TextFile {
 
     /// The names in a directory (without . and ..), or the errno.
     static func list(_ path: String) -> Result<[String], SystemError> {
-        guard let directory = opendir(path) else { return .failure(SystemError(errno)) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return .success(names.sorted())
+        do { return .success(try DirectoryListing.names(in: path)) } catch { return .failure(SystemError(error.code)) }
     }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,23 +84,13 @@ enum DoctorReport {
         return "[\n" + objects.joined(separator: ",\n") + "\n]"
     }
 
-    /// A JSON string literal (RFC 8259 escapes).
+    /// A JSON string literal, as the JSON encoder writes it.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        // Encoding a String cannot fail; the fallback only keeps the output valid JSON.
+        guard let data = try? encoder.encode(text) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Colour when a person watches: stdout is a terminal, NO_COLOR is unset, TERM is not dumb.
