@@ -16,6 +16,8 @@ packages=(
   python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateMP3
   python3                                   # tests: the local Plex and HTTP stand-in servers
   util-linux                                # tests: setpriv/prlimit drop real-time rights
+  binutils                                  # package: strip, objdump (the .deb's Depends)
+  systemd                                   # package checks: systemd-analyze verify
 )
 missing=()
 for p in "${packages[@]}"; do
