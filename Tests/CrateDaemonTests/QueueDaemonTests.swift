@@ -103,5 +103,16 @@ final class QueueDaemonTests: XCTestCase {
         XCTAssertEqual(queue.queued.map(\.id), [third])
         usleep(300_000)
         XCTAssertEqual(try again.status().player.state, .paused, "waits for a press: resume_on_boot is off")
+
+        // The press, a while after the start: playback goes on from the restored spot in
+        // real time, not rushing through as much audio as the pause lasted.
+        usleep(1_000_000)
+        XCTAssertTrue(try request(again, ControlRequest(cmd: .resume)).ok)
+        let resumed = Date()
+        usleep(500_000)
+        let later = try again.status().player
+        let elapsed = Date().timeIntervalSince(resumed)
+        XCTAssertEqual(later.currentIndex, restored.currentIndex)
+        XCTAssertEqual(later.position - restored.position, elapsed, accuracy: 0.3, "\(later.position) after \(elapsed) s")
     }
 }

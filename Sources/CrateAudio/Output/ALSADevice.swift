@@ -112,6 +112,12 @@ final class ALSADevice: @unchecked Sendable {
         needsPrepare = true
     }
 
+    /// Playing again after a pause: nothing is queued in the device, so a clock-paced
+    /// sink starts its clock now. Without this, a pause that began before anything was
+    /// written (a queue restored paused at start-up) left the clock at the device's
+    /// opening, and the resume rushed through as much audio as the pause had lasted.
+    func resumeAfterPause() { pacing?.restart() }
+
     /// Discards what is queued at once (skip, seek, stop).
     func drop() {
         snd_pcm_drop(pcm)

@@ -88,6 +88,7 @@ final class OutputWriter: @unchecked Sendable {
                 Ramp.fadeOut(samples, frames: count)
             } else if paused {
                 paused = false
+                device.resumeAfterPause()
                 fadeIn = ramp
                 control.pausedAck.store(false, ordering: .releasing)
             }

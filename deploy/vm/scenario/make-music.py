@@ -19,7 +19,9 @@ ALBUMS = [  # artist, album, cover RGB, tone pitches (Hz) per track
     ("Blue Hour", "Second Wind", (0, 255, 0), (440, 523)),
     ("Copper Sky", "Third Rail", (255, 128, 255), (587, 659)),
 ]
-SECONDS = 3
+# Long enough that the pause (about 1.5 s into a track) is not in its last second,
+# where a restored position is clamped to the start of that second.
+SECONDS = 4
 
 
 def png(path, rgb, size=300):
