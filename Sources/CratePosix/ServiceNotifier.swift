@@ -6,8 +6,7 @@ import Glibc
 /// hand, or by tests) every message is a no-op.
 public final class ServiceNotifier: Sendable {
     private let fd: Int32
-    private let address: sockaddr_un?
-    private let addressLength: socklen_t
+    private let address: UnixSocketAddress?
     /// How often the service manager wants a `WATCHDOG=1`, when it watches this process.
     public let watchdogInterval: Double?
     /// Why notifications cannot be sent although `$NOTIFY_SOCKET` asked for them.
@@ -27,25 +26,17 @@ public final class ServiceNotifier: Sendable {
         }
         watchdogInterval = interval
         guard let path = environment("NOTIFY_SOCKET"), !path.isEmpty else {
-            (fd, address, addressLength, problem) = (-1, nil, 0, nil)
+            (fd, address, problem) = (-1, nil, nil)
             return
         }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(path.utf8)
-        // A leading '@' names an abstract socket: its first byte is NUL on the wire.
-        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else {
-            (fd, self.address, addressLength) = (-1, nil, 0)
-            problem = "NOTIFY_SOCKET is longer than a socket address (\(bytes.count) bytes)"
+        guard let target = UnixSocketAddress(path, abstractPrefix: true) else {
+            (fd, address) = (-1, nil)
+            problem = "NOTIFY_SOCKET is longer than a socket address (\(path.utf8.count) bytes)"
             return
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let socketFD = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         fd = socketFD
-        self.address = socketFD >= 0 ? address : nil
-        addressLength = socklen_t(MemoryLayout.offset(of: \sockaddr_un.sun_path)! + bytes.count)
+        address = socketFD >= 0 ? target : nil
         problem = socketFD >= 0 ? nil : "cannot create the notification socket: \(errnoDescription())"
     }
 
@@ -66,14 +57,9 @@ public final class ServiceNotifier: Sendable {
     /// Sends one message; a no-op when nobody listens.
     public func send(_ message: String) throws(PosixError) {
         guard let address else { return }
-        var target = address
         let bytes = Array(message.utf8)
-        let sent = withUnsafePointer(to: &target) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bytes.withUnsafeBytes { raw in
-                    sendto(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL), socketAddress, addressLength)
-                }
-            }
+        let sent = address.withSockaddr { target, length in
+            bytes.withUnsafeBytes { raw in sendto(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL), target, length) }
         }
         guard sent == bytes.count else { throw PosixError(call: "sendto NOTIFY_SOCKET") }
     }

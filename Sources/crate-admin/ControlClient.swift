@@ -1,4 +1,5 @@
 import CrateCore
+import CratePosix
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -19,15 +20,9 @@ final class ControlClient {
 
     init(socketPath: String) throws(AdminError) {
         self.socketPath = socketPath
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(socketPath.utf8)
-        guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw .unreachable("cannot connect to \(socketPath): the socket path is too long (at most 107 bytes)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
+        guard let address = UnixSocketAddress(socketPath) else {
+            throw .unreachable("cannot connect to \(socketPath): the socket path is empty or too long "
+                               + "(at most \(UnixSocketAddress.maxPathBytes) bytes)")
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else {
@@ -35,11 +30,7 @@ final class ControlClient {
         }
         var rc: Int32
         repeat {
-            rc = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            rc = address.withSockaddr { Glibc.connect(fd, $0, $1) }
         } while rc != 0 && errno == EINTR
         guard rc == 0 else {
             let code = errno

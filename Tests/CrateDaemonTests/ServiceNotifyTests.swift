@@ -37,6 +37,16 @@ final class ServiceNotifyTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("STOPPING=1") }, "\(messages)")
     }
 
+    /// systemd usually names an abstract socket (`@/org/freedesktop/systemd1/notify/...`).
+    func testAnAbstractNotifySocketIsReached() throws {
+        let listener = try NotifyListener(path: "@crate-notify-test-\(getpid())")
+        let env = ["NOTIFY_SOCKET": listener.path]
+        let notifier = ServiceNotifier(environment: { env[$0] }, pid: 1)
+        XCTAssertTrue(notifier.isActive)
+        try notifier.ready(status: "ok")
+        XCTAssertEqual(try listener.next(within: 2), "READY=1\nSTATUS=ok")
+    }
+
     /// A watchdog meant for another process (a wrapper's `$WATCHDOG_PID`) is not ours to feed.
     func testWatchdogForAnotherProcessIsIgnored() {
         let env = ["WATCHDOG_USEC": "2000000", "WATCHDOG_PID": "4242"]
@@ -61,17 +71,13 @@ private final class NotifyListener {
     let path: String
     private let fd: Int32
 
+    /// `path` may name an abstract socket (`@name`), as systemd's often is.
     init(path: String) throws {
         self.path = path
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         guard fd >= 0 else { throw PosixError(call: "socket") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard rc == 0 else { throw PosixError(call: "bind") }
+        guard let address = UnixSocketAddress(path, abstractPrefix: true) else { throw FixtureError("bad path \(path)") }
+        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw PosixError(call: "bind") }
     }
 
     deinit { close(fd) }

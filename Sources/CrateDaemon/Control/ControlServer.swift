@@ -106,8 +106,8 @@ public final class ControlServer: Sendable {
     // MARK: - Listening
 
     private func listen() throws(ControlServerError) -> Listener {
-        guard let address = SocketIO.unixAddress(path) else {
-            throw .pathTooLong(path: path, limit: SocketFile.maxPathBytes)
+        guard let address = UnixSocketAddress(path) else {
+            throw .pathTooLong(path: path, limit: UnixSocketAddress.maxPathBytes)
         }
         try SocketFile.prepare(path: path, logger: logger)
 
@@ -120,7 +120,7 @@ public final class ControlServer: Sendable {
         var succeeded = false
         defer { if !succeeded { Glibc.close(fd) } }
 
-        if SocketIO.withSockaddr(address, { bind(fd, $0, $1) }) != 0 {
+        if address.withSockaddr({ bind(fd, $0, $1) }) != 0 {
             let code = errno
             throw code == EADDRINUSE ? .alreadyRunning(path: path) : .system(action: "bind control socket", path: path, errno: code)
         }

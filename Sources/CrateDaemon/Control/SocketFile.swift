@@ -33,8 +33,8 @@ enum SocketFile {
             throw .system(action: "inspect existing control socket", path: path, errno: code)
         }
         guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path: path) }
-        guard let address = SocketIO.unixAddress(path) else {
-            throw .pathTooLong(path: path, limit: maxPathBytes)
+        guard let address = UnixSocketAddress(path) else {
+            throw .pathTooLong(path: path, limit: UnixSocketAddress.maxPathBytes)
         }
         switch Result(catching: { () throws(PosixError) in try SocketIO.connect(to: address) }) {
         case .success(let fd):
@@ -70,9 +70,5 @@ enum SocketFile {
                 throw .system(action: "create directory for control socket", path: current, errno: code)
             }
         }
-    }
-
-    static var maxPathBytes: Int {
-        MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
     }
 }

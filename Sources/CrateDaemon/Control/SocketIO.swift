@@ -7,32 +7,6 @@ import Glibc
 enum SocketIO {
     static func describe(errno code: Int32) -> String { errnoDescription(code) }
 
-    /// Builds a `sockaddr_un` for `path`, or nil when the path does not fit `sun_path`.
-    static func unixAddress(_ path: String) -> sockaddr_un? {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        // sun_path needs room for the terminating NUL.
-        guard !bytes.isEmpty, bytes.count < capacity else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return address
-    }
-
-    static func withSockaddr<R>(
-        _ address: sockaddr_un, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R
-    ) -> R {
-        var address = address
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-    }
-
     static func makeStreamSocket() throws(PosixError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw PosixError(call: "socket") }
@@ -40,10 +14,10 @@ enum SocketIO {
     }
 
     /// Connects a new socket to `address`; the caller owns the returned descriptor.
-    static func connect(to address: sockaddr_un) throws(PosixError) -> Int32 {
+    static func connect(to address: UnixSocketAddress) throws(PosixError) -> Int32 {
         let fd = try makeStreamSocket()
         while true {
-            let rc = withSockaddr(address) { Glibc.connect(fd, $0, $1) }
+            let rc = address.withSockaddr { Glibc.connect(fd, $0, $1) }
             if rc == 0 { return fd }
             let code = errno
             if code == EINTR { continue }
