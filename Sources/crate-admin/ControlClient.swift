@@ -65,7 +65,7 @@ final class ControlClient {
     }
 
     static func describe(errno code: Int32) -> String {
-        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        errnoDescription(code)
     }
 
     /// 0 = wait forever (for `watch`, where silence is normal).

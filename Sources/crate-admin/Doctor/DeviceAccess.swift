@@ -1,3 +1,4 @@
+import CratePosix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -71,7 +72,7 @@ struct FileFacts: Equatable, Sendable {
 struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     var code: Int32
     init(_ code: Int32) { self.code = code }
-    var description: String { strerror(code).map { String(cString: $0) } ?? "error \(code)" }
+    var description: String { errnoDescription(code) }
 }
 
 /// What a process must be able to do with a file.
