@@ -11,7 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deb=$1
 root=$(mktemp -d)
-trap 'rm -rf "$root"' EXIT
+control=$(mktemp -d)
+trap 'rm -rf "$root" "$control"' EXIT
 
 dpkg-deb -x "$deb" "$root"
 mkdir -p "$root/usr/lib/systemd" "$root/etc/systemd/system"
@@ -28,13 +29,11 @@ echo "ok   systemd-analyze verify crated.service"
 python3 deploy/lint-udev.py --create gpio --create crate "$root/usr/lib/udev/rules.d/60-crate.rules"
 echo "ok   udev rules lint"
 
-control=$(mktemp -d)
 dpkg-deb -e "$deb" "$control"
 grep -qx /etc/crate/crate.toml "$control/conffiles" || { echo "FAIL /etc/crate/crate.toml is not a conffile"; exit 1; }
 for script in postinst prerm postrm; do
   sh -n "$control/$script" || { echo "FAIL $script: syntax"; exit 1; }
 done
-rm -rf "$control"
 if writable=$(find "$root" -perm -0002 ! -type l | grep .); then
   echo "FAIL world-writable files in the package: $writable"
   exit 1

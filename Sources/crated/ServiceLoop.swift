@@ -20,17 +20,17 @@ struct ServiceLoop {
         // while a stream opens) does not make systemd give up on us.
         let period = max(interval / 3, 0.5)
         logger.info("systemd watchdog: checking every \(period) s (WatchdogSec \(interval) s)")
-        var unhealthySince: String? = nil
+        var lastProblem: String? = nil
         while true {
             if let signal = signals.wait(seconds: period) { return signal }
             if let problem = daemon.healthProblem() {
-                if unhealthySince != problem { logger.critical("watchdog ping withheld: \(problem)") }
-                unhealthySince = problem
+                if lastProblem != problem { logger.critical("watchdog ping withheld: \(problem)") }
+                lastProblem = problem
                 send("status", { () throws(PosixError) in try notifier.status("stuck: \(problem)") })
                 continue
             }
-            if unhealthySince != nil { logger.notice("daemon healthy again; watchdog pings resume") }
-            unhealthySince = nil
+            if lastProblem != nil { logger.notice("daemon healthy again; watchdog pings resume") }
+            lastProblem = nil
             send("watchdog", { () throws(PosixError) in try notifier.watchdog() })
             send("status", { () throws(PosixError) in try notifier.status(daemon.summary()) })
         }

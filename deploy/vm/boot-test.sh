@@ -32,6 +32,8 @@ overlay=$work/overlay
 python3 "$here/make-music.py" "$overlay/srv/music"
 install -D -m 0755 "$here/guest-stages.sh" "$overlay/usr/local/lib/crate-vm/guest-stages.sh"
 install -D -m 0644 "$here/crate-boot-test.service" "$overlay/etc/systemd/system/crate-boot-test.service"
+mkdir -p "$overlay/etc/systemd/system/multi-user.target.wants"  # enabled, as systemctl enable would
+ln -s ../crate-boot-test.service "$overlay/etc/systemd/system/multi-user.target.wants/crate-boot-test.service"
 install -D -m 0644 "$upgrade" "$overlay/var/lib/crate-vm/debs/$(basename "$upgrade")"
 
 log "making the disk image"

@@ -30,4 +30,3 @@ for want in 'device = "hw:Loopback,0,0"' 'sample_format = "S16_LE"' 'period_fram
   grep -qxF "$want" "$conf" || { echo "edit-config: '$want' not applied: the packaged crate.toml changed" >&2; exit 1; }
 done
 /usr/bin/crated --config "$conf" --check-config
-systemctl enable crate-boot-test.service

@@ -80,7 +80,8 @@ if [ "$stage" = 1 ]; then
   done
   until_true 10 "the browse cursor on album 2" sh -c '[ "$(crate-admin --json status | python3 -c "import json,sys; print(json.load(sys.stdin)[\"status\"][\"controls\"].get(\"browseIndex\"))")" = 1 ]'
   drive knob-push pull-down; sleep 0.15; drive knob-push pull-up
-  playing_expected() { field "d['status']['player']['state']['state']" | grep -qx playing && current_path | grep -q "^$expected/"; }
+  # One status per poll: state and the track under the play head together.
+  playing_expected() { field "d['status']['player']['state']['state'] + ' ' + d['status']['player']['tracks'][d['status']['player']['currentIndex']]['path']" | grep -q "^playing $expected/"; }
   until_true 30 "album 2 playing" playing_expected && pass "a knob turn and press started the crate's second album"
 
   # --- The panel shows the now-playing screen while it plays.
