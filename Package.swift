@@ -22,6 +22,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
+        .systemLibrary(name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
+        .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+        .systemLibrary(name: "CFAAD", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
 
         // Non-variadic wrappers for the few C calls Swift cannot make directly.
         .target(name: "CCrateShims", dependencies: ["CALSA"]),
@@ -39,14 +43,18 @@ let package = Package(
         .target(name: "CrateCore"),
         // crate.toml: a small TOML reader and the typed configuration, shared by crated and crate-admin.
         .target(name: "CrateConfig", dependencies: ["CrateCore"]),
-        // The MP3 container: frame headers, the Xing/LAME tag, ID3v1 and ID3v2. Pure parsing,
-        // shared by the audio engine (probing) and the library (scanning).
-        .target(name: "CrateMP3", dependencies: ["CratePosix"]),
+        // Every file format Crate plays, one folder each, listed in FormatRegistry: how a file
+        // is recognised, its tags and exact length, and a decoder over a byte source (file or
+        // stream). Shared by the audio engine (decoding) and the library (scanning).
+        .target(
+            name: "CrateFormats",
+            dependencies: ["CrateCore", "CratePosix", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFAAD"]
+        ),
         // What music exists: SQLite store, local scanner, genre taxonomy. Never imports CrateAudio.
         .target(
             name: "CrateLibrary",
             dependencies: [
-                "CrateCore", "CrateMP3", "CratePosix", "CSQLite", "CrateHTTP",
+                "CrateCore", "CrateFormats", "CratePosix", "CSQLite", "CrateHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -54,7 +62,7 @@ let package = Package(
         .target(
             name: "CrateAudio",
             dependencies: [
-                "CrateCore", "CratePosix", "CrateMP3", "CALSA", "CMPG123", "CCrateShims", "CrateHTTP",
+                "CrateCore", "CratePosix", "CrateFormats", "CALSA", "CCrateShims", "CrateHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -71,7 +79,7 @@ let package = Package(
         .target(
             name: "CrateDisplay",
             dependencies: [
-                "CrateCore", "CratePosix", "CrateMP3", "CCrateShims", "CTurboJPEG", "CPNG", "CZlib",
+                "CrateCore", "CratePosix", "CrateFormats", "CCrateShims", "CTurboJPEG", "CPNG", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -106,7 +114,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "crate-bench",
-            dependencies: ["CrateAudio"],
+            dependencies: ["CrateFormats"],
             path: "bench/CrateBench"
         ),
         .executableTarget(
@@ -114,10 +122,10 @@ let package = Package(
             dependencies: ["CrateDisplay", "CratePosix", "CrateCore", .product(name: "Logging", package: "swift-log")],
             path: "bench/CrateDisplayBench"
         ),
-        .target(name: "TestSupport", dependencies: ["CrateCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CrateCore", "CrateFormats"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
-        .testTarget(name: "CrateMP3Tests", dependencies: ["CrateMP3", "CrateAudio", "TestSupport"]),
-        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateMP3", "TestSupport"]),
+        .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),

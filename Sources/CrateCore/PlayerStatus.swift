@@ -26,6 +26,9 @@ public struct OutputStatus: Sendable, Equatable, Codable {
     public var channels: Int?
     /// ALSA sample format in use, e.g. "S16_LE".
     public var sampleFormat: String?
+    /// Set when the device cannot carry every bit of the source ("24-bit source played
+    /// as S16_LE: the device takes nothing deeper"); nil while the path is bit-perfect.
+    public var conversion: String?
     /// Whether the writer thread got SCHED_FIFO, and at what priority.
     public var realtime: Bool
     public var rtPriority: Int
@@ -63,12 +66,18 @@ public struct PlayerStatus: Sendable, Equatable, Codable {
     /// Sample rate and channel count of the current track's source.
     public var sourceRate: Int?
     public var sourceChannels: Int?
+    /// Bit depth and codec of the current track's source ("FLAC", 24).
+    public var sourceBits: Int?
+    public var sourceCodec: String?
     public var output: OutputStatus
 
     public init(
         state: PlaybackState, tracks: [TrackStatus], currentIndex: Int?, position: Double,
-        sourceRate: Int?, sourceChannels: Int?, output: OutputStatus
+        sourceRate: Int?, sourceChannels: Int?, sourceBits: Int? = nil, sourceCodec: String? = nil,
+        output: OutputStatus
     ) {
+        self.sourceBits = sourceBits
+        self.sourceCodec = sourceCodec
         self.state = state
         self.tracks = tracks
         self.currentIndex = currentIndex

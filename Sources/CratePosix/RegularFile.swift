@@ -74,4 +74,15 @@ public final class RegularFile {
         if failure != 0 { throw PosixError(call: "read", code: failure) }
         return bytes
     }
+
+    /// Up to `count` bytes from `offset` into `buffer` (no allocation: the decoders'
+    /// path); fewer at the end of the file, 0 past it.
+    public func read(at offset: Int, into buffer: UnsafeMutableRawPointer, count: Int) throws(PosixError) -> Int {
+        guard offset >= 0, count > 0 else { return 0 }
+        while true {
+            let n = pread(fd, buffer, count, off_t(offset))
+            if n >= 0 { return n }
+            if errno != EINTR { throw PosixError(call: "read", code: errno) }
+        }
+    }
 }

@@ -1,5 +1,5 @@
 import CrateDisplay
-import CrateMP3
+import CrateFormats
 import Glibc
 import Synchronization
 import TestSupport

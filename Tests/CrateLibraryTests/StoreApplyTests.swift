@@ -1,6 +1,6 @@
 @testable import CrateLibrary
 import CrateCore
-import CrateMP3
+import CrateFormats
 import XCTest
 
 /// What the scanner writes and how files become albums.

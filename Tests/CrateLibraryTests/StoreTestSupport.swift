@@ -1,6 +1,6 @@
 @testable import CrateLibrary
 import CrateCore
-import CrateMP3
+import CrateFormats
 import Glibc
 import Logging
 import TestSupport

@@ -1,11 +1,11 @@
-// crate-bench: measures Crate's MP3 decode throughput.
+// crate-bench: measures Crate's decode throughput, any format the registry plays.
 //
 //   crate-bench decode FILE...
 //
-// Decodes every file to the end with CrateAudio's MP3Decoder (output discarded) and prints
+// Decodes every file to the end with the decoder CrateFormats picks for it (output discarded) and prints
 // one JSON line: {"frames":N,"seconds":S,"audio_seconds":A}. `seconds` is wall-clock time
 // (CLOCK_MONOTONIC) around decoding only; `audio_seconds` is frames / sample rate.
-import CrateAudio
+import CrateFormats
 import Glibc
 
 func now() -> Double {
@@ -26,7 +26,7 @@ guard args.first == "decode", args.count > 1 else {
 }
 
 let maxFrames = 4096
-let buffer = UnsafeMutablePointer<Int16>.allocate(capacity: maxFrames * MP3Decoder.outputChannels)
+let buffer = UnsafeMutablePointer<Int32>.allocate(capacity: maxFrames * 2)
 defer { buffer.deallocate() }
 
 var frames = 0
@@ -34,7 +34,7 @@ var audioSeconds = 0.0
 let start = now()
 for path in args.dropFirst() {
     do {
-        let decoder = try MP3Decoder(path: path)
+        let decoder = try FormatRegistry.makeDecoder(source: try FileByteSource(path: path), path: path)
         var fileFrames = 0
         while true {
             let n = try decoder.read(into: buffer, maxFrames: maxFrames)
@@ -42,7 +42,7 @@ for path in args.dropFirst() {
             fileFrames += n
         }
         frames += fileFrames
-        audioSeconds += Double(fileFrames) / Double(decoder.sampleRate)
+        audioSeconds += Double(fileFrames) / Double(decoder.format.sampleRate)
     } catch {
         fail("\(error)")
     }

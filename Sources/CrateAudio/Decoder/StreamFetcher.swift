@@ -1,15 +1,15 @@
+import CrateFormats
 import CratePosix
 import CrateHTTP
 import Glibc
 import Logging
 
-/// Fetches one track over HTTP on its own thread (`crate-stream`) into memory as it
-/// arrives. A connection that drops is resumed with a Range request from the bytes
+/// Fetches one track over HTTP on its own thread (`crate-stream`) into a spool file as
+/// it arrives. A connection that drops is resumed with a Range request from the bytes
 /// already received; the fetch gives up once nothing has arrived for the stall timeout.
-/// The decoder takes the bytes out as it feeds them to libmpg123.
+/// The decoder reads the spool through `StreamByteSource`, at offsets of its choosing.
 final class StreamFetcher: Sendable {
     struct State {
-        var pending: [UInt8] = []
         var received = 0
         var total: Int?
         var finished = false
@@ -20,9 +20,16 @@ final class StreamFetcher: Sendable {
     let state = ConditionLocked(State())
     private let cancel = CancelToken()
     let request: StreamRequest
+    /// The spool: an unlinked file, so nothing is left behind whatever happens, and a
+    /// long hi-res track costs disk, not the board's memory.
+    let spool: Int32
 
     init(request: StreamRequest, http: HTTPClient, logger: Logger) throws(DecodeError) {
         self.request = request
+        spool = Self.makeSpool(directory: request.spoolDirectory)
+        guard spool >= 0 else {
+            throw DecodeError(path: request.url, reason: "cannot make a spool file in \(request.spoolDirectory): \(errnoDescription(errno))")
+        }
         state.withLock { $0.total = request.expectedBytes }
         do {
             _ = try PosixThread.spawn(name: "crate-stream") { [self] in run(http: http, logger: logger) }
@@ -33,13 +40,16 @@ final class StreamFetcher: Sendable {
 
     func stop() { cancel.cancel() }
 
-    /// The bytes that arrived since the last call, and whether more may come.
-    func take() -> (bytes: [UInt8], more: Bool, failure: String?, sinceProgress: Double) {
-        state.withLock { s in
-            let bytes = s.pending
-            s.pending.removeAll(keepingCapacity: true)
-            return (bytes, !s.finished && s.failure == nil, s.failure, MonotonicClock.now() - s.lastProgress)
+    deinit { close(spool) }
+
+    private static func makeSpool(directory: String) -> Int32 {
+        var template = Array((directory + "/crate-stream-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd >= 0 {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         }
+        return fd
     }
 
     private func run(http: HTTPClient, logger: Logger) {
@@ -66,8 +76,12 @@ final class StreamFetcher: Sendable {
                     }
                     return true
                 }, onData: { bytes in
+                    let at = state.withLock { $0.received }
+                    guard writeAll(bytes, at: at) else {
+                        fail("cannot write the stream's spool file: \(errnoDescription(errno))")
+                        return false
+                    }
                     state.withLockAndBroadcast { s in
-                        s.pending.append(contentsOf: bytes)
                         s.received += bytes.count
                         s.lastProgress = MonotonicClock.now()
                     }
@@ -103,6 +117,17 @@ final class StreamFetcher: Sendable {
             }
             usleep(UInt32(min(1.0, 0.05 * Double(attempt * attempt)) * 1_000_000))
         }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(spool, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            done += n
+        }
+        return true
     }
 
     private func fail(_ reason: String) {

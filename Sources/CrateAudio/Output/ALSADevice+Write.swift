@@ -15,7 +15,7 @@ extension ALSADevice {
     /// Writes up to `frames`, recovering from underruns. Waits for room in poll() together
     /// with `wake`: when woken it returns early with what was written so far, so the
     /// writer can act on a flush at once. `wake` nil = write everything (pause fade-out).
-    func write(_ samples: UnsafePointer<Int16>, frames: Int, wake: WakeEventFD?) -> WriteOutcome {
+    func write(_ samples: UnsafePointer<Int32>, frames: Int, wake: WakeEventFD?) -> WriteOutcome {
         var outcome = WriteOutcome()
         if needsPrepare {
             let rc = snd_pcm_prepare(pcm)
@@ -23,26 +23,26 @@ extension ALSADevice {
             needsPrepare = false
             pacing?.restart()
         }
-        var widened = 0  // frames from `outcome.frames` on already widened into `scratch`
+        var converted = 0  // frames from `outcome.frames` on already converted into `scratch`
         while outcome.frames < frames {
             var source = UnsafeRawPointer(samples + outcome.frames * 2)
             var count = frames - outcome.frames
-            if format != .s16 {
-                if widened == 0 {
-                    widened = min(count, periodFrames)
-                    format.widen(samples + outcome.frames * 2, count: widened * 2, into: scratch)
+            if format != .s32 {
+                if converted == 0 {
+                    converted = min(count, periodFrames)
+                    format.convert(samples + outcome.frames * 2, count: converted * 2, into: scratch)
                 }
                 source = UnsafeRawPointer(scratch)
-                count = widened
+                count = converted
             }
             let n = snd_pcm_writei(pcm, source, snd_pcm_uframes_t(count))
             if n >= 0 {
                 outcome.frames += Int(n)
-                if format != .s16 {
-                    // Keep the unwritten tail of the widened chunk at the front of scratch.
-                    let left = widened - Int(n), frameBytes = 2 * format.bytesPerSample
+                if format != .s32 {
+                    // Keep the unwritten tail of the converted chunk at the front of scratch.
+                    let left = converted - Int(n), frameBytes = 2 * format.bytesPerSample
                     if left > 0 { scratch.copyMemory(from: scratch + Int(n) * frameBytes, byteCount: left * frameBytes) }
-                    widened = left
+                    converted = left
                 }
                 continue
             }

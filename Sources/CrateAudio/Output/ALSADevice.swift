@@ -2,7 +2,7 @@ import CALSA
 import CCrateShims
 import Glibc
 
-/// One ALSA playback PCM, always interleaved S16 stereo. Opened and closed by ordinary
+/// One ALSA playback PCM, interleaved stereo in the format that carries the source's bits. Opened and closed by ordinary
 /// threads; everything else is called only from the writer thread and is written not to
 /// allocate: parameter blocks are allocated once here, errors come back as codes.
 final class ALSADevice: @unchecked Sendable {
@@ -14,8 +14,11 @@ final class ALSADevice: @unchecked Sendable {
     /// Formats to try, in order; the first the device takes is used.
     let formats: [DeviceSampleFormat]
     private(set) var sampleRate = 0
+    private(set) var sourceBits = 0
     private(set) var format = DeviceSampleFormat.s16
-    /// Widened samples for cards that refuse S16: one period, allocated once.
+    /// Source bits the current format cannot carry (0: bit-perfect).
+    private(set) var bitsLost = 0
+    /// Samples converted to the device format: one period, allocated once.
     let scratch: UnsafeMutableRawPointer
     /// The wake descriptor first, then the PCM's own: refilled at each configure.
     let pollFDs: UnsafeMutablePointer<pollfd>
@@ -66,16 +69,19 @@ final class ALSADevice: @unchecked Sendable {
 
     // MARK: writer thread only
 
-    /// Sets up the device for `rate`. Returns 0 or a negative ALSA error code.
-    /// Called at the first track and at a join whose rate differs (device stopped then).
-    func configure(rate: Int) -> Int32 {
+    /// Sets up the device for `rate` and samples of `bits` bits. Returns 0 or a negative
+    /// ALSA error code. Called at the first track and at a join whose rate or depth
+    /// differs (device stopped then). The format is the first preferred one deep enough
+    /// for the source, else the deepest the device takes (`bitsLost` says so).
+    func configure(rate: Int, bits: Int) -> Int32 {
         if sampleRate != 0 { snd_pcm_drop(pcm) }
         snd_pcm_hw_free(pcm)
         var rc = snd_pcm_hw_params_any(pcm, hw)
         if rc >= 0 { rc = snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED) }
         if rc >= 0 {
-            let usable = formats.first { snd_pcm_hw_params_test_format(pcm, hw, $0.alsa) == 0 }
-            format = usable ?? formats[0]
+            let usable = formats.filter { snd_pcm_hw_params_test_format(pcm, hw, $0.alsa) == 0 }
+            format = usable.first { $0.bits >= bits } ?? usable.max { $0.bits < $1.bits } ?? formats[0]
+            bitsLost = max(0, bits - format.bits)
             rc = snd_pcm_hw_params_set_format(pcm, hw, format.alsa)
         }
         if rc >= 0 { rc = snd_pcm_hw_params_set_channels(pcm, hw, 2) }
@@ -97,6 +103,7 @@ final class ALSADevice: @unchecked Sendable {
             pcmPollCount = max(0, Int(count))
         }
         sampleRate = rc >= 0 ? rate : 0
+        sourceBits = rc >= 0 ? bits : 0
         needsPrepare = false
         pacing?.reset(rate: rate, bufferFrames: periodFrames * periods)
         return rc

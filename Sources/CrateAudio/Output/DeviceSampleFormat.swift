@@ -1,7 +1,7 @@
 import CALSA
 
-/// Sample formats the writer can hand a card. The decoder always yields S16; the wider
-/// formats carry exactly those bits in their top 16, zero below, so none alters the sound.
+/// Sample formats the writer can hand a card. The ring holds left-justified Int32; each
+/// format takes its top bits, so a format at least as deep as the source is bit-perfect.
 public enum DeviceSampleFormat: String, Sendable, CaseIterable {
     case s16 = "S16_LE"
     case s32 = "S32_LE"
@@ -30,21 +30,25 @@ public enum DeviceSampleFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Widens `samples` into `out` (little-endian). Writer thread: no allocation.
-    func widen(_ samples: UnsafePointer<Int16>, count: Int, into out: UnsafeMutableRawPointer) {
+    /// Bits of the source this format carries untouched.
+    var bits: Int { bytesPerSample == 2 ? 16 : bytesPerSample == 3 ? 24 : 32 }
+
+    /// Converts `samples` into `out` (little-endian), keeping each sample's top bits.
+    /// Writer thread: no allocation.
+    func convert(_ samples: UnsafePointer<Int32>, count: Int, into out: UnsafeMutableRawPointer) {
         switch self {
         case .s16:
-            out.copyMemory(from: samples, byteCount: count * 2)
+            let narrow = out.assumingMemoryBound(to: Int16.self)
+            for i in 0..<count { narrow[i] = Int16(truncatingIfNeeded: samples[i] >> 16).littleEndian }
         case .s32:
-            let wide = out.assumingMemoryBound(to: Int32.self)
-            for i in 0..<count { wide[i] = (Int32(samples[i]) << 16).littleEndian }
+            out.copyMemory(from: samples, byteCount: count * 4)
         case .s24Packed:
             let bytes = out.assumingMemoryBound(to: UInt8.self)
             for i in 0..<count {
-                let v = UInt16(bitPattern: samples[i])
-                bytes[3 * i] = 0
-                bytes[3 * i + 1] = UInt8(v & 0xFF)
-                bytes[3 * i + 2] = UInt8(v >> 8)
+                let v = UInt32(bitPattern: samples[i])
+                bytes[3 * i] = UInt8(truncatingIfNeeded: v >> 8)
+                bytes[3 * i + 1] = UInt8(truncatingIfNeeded: v >> 16)
+                bytes[3 * i + 2] = UInt8(truncatingIfNeeded: v >> 24)
             }
         }
     }

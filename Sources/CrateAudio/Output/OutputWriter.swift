@@ -43,12 +43,13 @@ final class OutputWriter: @unchecked Sendable {
             var limit = device.periodFrames
             if let change = formats.peek() {
                 if change.atFrame <= readAt {
-                    if change.sampleRate != device.sampleRate {
-                        // A rate change is not gapless: play out the old rate, then reconfigure.
+                    if change.sampleRate != device.sampleRate || change.bitsPerSample != device.sourceBits {
+                        // A format change is not gapless: play out the old format, then reconfigure.
                         if device.sampleRate != 0 { device.drain() }
                         audible = false
-                        let rc = device.configure(rate: change.sampleRate)
+                        let rc = device.configure(rate: change.sampleRate, bits: change.bitsPerSample)
                         control.deviceFormat.store(device.format.index, ordering: .relaxed)
+                        control.deviceBitsLost.store(device.bitsLost, ordering: .relaxed)
                         control.deviceRate.store(rc < 0 ? 0 : change.sampleRate, ordering: .releasing)
                         if rc < 0 { fail(Int(rc)); continue }
                     }

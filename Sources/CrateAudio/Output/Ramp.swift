@@ -5,20 +5,20 @@ enum Ramp {
     static func frames(rate: Int) -> Int { max(16, rate / 200) }
 
     /// Fades `frames` stereo frames from full gain towards silence.
-    static func fadeOut(_ samples: UnsafeMutablePointer<Int16>, frames: Int) {
-        for i in 0..<frames {
-            let gain = Int32(frames - 1 - i) * 32768 / Int32(frames)
-            samples[2 * i] = Int16(Int32(samples[2 * i]) * gain >> 15)
-            samples[2 * i + 1] = Int16(Int32(samples[2 * i + 1]) * gain >> 15)
-        }
+    static func fadeOut(_ samples: UnsafeMutablePointer<Int32>, frames: Int) {
+        for i in 0..<frames { scale(samples + 2 * i, gain: Int64(frames - 1 - i) * 32768 / Int64(frames)) }
     }
 
     /// Applies frames `done ..< done + frames` of a fade-in `total` frames long.
-    static func fadeIn(_ samples: UnsafeMutablePointer<Int16>, frames: Int, done: Int, total: Int) {
-        for i in 0..<frames {
-            let gain = Int32(done + i) * 32768 / Int32(total)
-            samples[2 * i] = Int16(Int32(samples[2 * i]) * gain >> 15)
-            samples[2 * i + 1] = Int16(Int32(samples[2 * i + 1]) * gain >> 15)
-        }
+    static func fadeIn(_ samples: UnsafeMutablePointer<Int32>, frames: Int, done: Int, total: Int) {
+        for i in 0..<frames { scale(samples + 2 * i, gain: Int64(done + i) * 32768 / Int64(total)) }
+    }
+
+    /// Both samples of a frame times `gain`/32768. The low 8 bits are cleared so a
+    /// 24-bit device gets exactly what the ramp meant, with no rounding left below.
+    @inline(__always)
+    private static func scale(_ frame: UnsafeMutablePointer<Int32>, gain: Int64) {
+        frame[0] = Int32(truncatingIfNeeded: Int64(frame[0]) * gain >> 15) & ~0xFF
+        frame[1] = Int32(truncatingIfNeeded: Int64(frame[1]) * gain >> 15) & ~0xFF
     }
 }

@@ -27,6 +27,8 @@ final class WriterControl: Sendable {
     let deviceRate = Atomic<Int>(0)
     /// Index into `DeviceSampleFormat.allCases` of the format in effect.
     let deviceFormat = Atomic<Int>(0)
+    /// Source bits the device format in effect drops (0: bit-perfect).
+    let deviceBitsLost = Atomic<Int>(0)
     let underruns = Atomic<Int>(0)
     /// Negative ALSA error code once the device failed (0 = fine).
     let deviceError = Atomic<Int>(0)

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateFormats
 
 /// Decoding ahead: fills the ring track after track, so the next track's first frame
 /// follows the previous track's last frame with nothing in between (gapless).
@@ -47,14 +48,16 @@ extension PlayerEngine {
                 let opened = try openDecoder(tracks[index].path)
                 if seconds > 0 {
                     // Clamped inside the track: a saved position past a shortened file starts its last second.
-                    offset = min(Int((seconds * Double(opened.sampleRate)).rounded()), max(0, opened.totalFrames - opened.sampleRate))
+                    offset = min(Int((seconds * Double(opened.format.sampleRate)).rounded()), max(0, opened.totalFrames - opened.format.sampleRate))
                 }
                 if offset > 0 { try opened.seek(toFrame: offset) }
-                tracks[index].duration = Double(opened.totalFrames) / Double(opened.sampleRate)
-                let change = FormatChange(atFrame: ring.written, sampleRate: opened.sampleRate)
+                tracks[index].duration = Double(opened.totalFrames) / Double(opened.format.sampleRate)
+                let change = FormatChange(atFrame: ring.written, sampleRate: opened.format.sampleRate,
+                                          bitsPerSample: opened.format.bitsPerSample)
                 while !formats.push(change) { control.engineWake.wait(seconds: 0.01) }
                 segments.append(Segment(startFrame: ring.written, trackIndex: index, offsetFrames: offset,
-                                        sampleRate: opened.sampleRate, sourceChannels: opened.sourceChannels))
+                                        sampleRate: opened.format.sampleRate, sourceChannels: opened.format.channels,
+                                        bitsPerSample: opened.format.bitsPerSample, codec: opened.codec))
                 decoder = opened
                 decodeIndex = index
                 decodedFrames = offset
@@ -96,8 +99,8 @@ extension PlayerEngine {
     private func finishTrack(_ finished: any TrackDecoder) {
         let missing = finished.totalFrames - decodedFrames
         if finished.lengthIsExact && missing > 1152 {
-            let had = formatSeconds(Double(decodedFrames) / Double(finished.sampleRate))
-            let expected = formatSeconds(Double(finished.totalFrames) / Double(finished.sampleRate))
+            let had = formatSeconds(Double(decodedFrames) / Double(finished.format.sampleRate))
+            let expected = formatSeconds(Double(finished.totalFrames) / Double(finished.format.sampleRate))
             trackFailed(decodeIndex, "truncated: only \(had) of \(expected) could be decoded")
         } else if decodedFrames == 0 {
             trackFailed(decodeIndex, "no audio could be decoded")
@@ -117,8 +120,8 @@ extension PlayerEngine {
               !isResolved(tracks[index].path)
         else { return }
         do {
-            let probe = try MP3Decoder(path: tracks[index].path)
-            tracks[index].duration = Double(probe.totalFrames) / Double(probe.sampleRate)
+            let stream = try FormatRegistry.readMetadata(path: tracks[index].path).stream
+            tracks[index].duration = stream.durationSeconds
         } catch {
             // Recorded now so `status` shows it; the track is skipped when reached.
             trackFailed(index, error.reason)

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateFormats
 import CrateHTTP
 import CratePosix
 import Logging
@@ -95,21 +96,26 @@ final class PlayerEngine: @unchecked Sendable {
         sources.withLock { $0 = resolver }
     }
 
-    /// A decoder for `path`, as the resolver says.
+    /// A decoder for `path`, as the resolver says, of the format the registry recognises.
     func openDecoder(_ path: String) throws(DecodeError) -> any TrackDecoder {
-        let source = sources.withLock { $0 }?(path)
-        if case .file(let file)? = source { return try MP3Decoder(path: file, displayPath: path) }
-        if case .unavailable(let reason)? = source { throw DecodeError(path: path, reason: reason) }
-        if case .stream(let request)? = source {
+        let bytes: any ByteSource
+        switch sources.withLock({ $0 })?(path) {
+        case .file(let file)?:
+            bytes = try FileByteSource(path: file, displayPath: path)
+        case .unavailable(let reason)?:
+            throw DecodeError(path: path, reason: reason)
+        case .stream(let request)?:
             let client = http.withLock { client -> HTTPClient in
                 if let client { return client }
                 let made = HTTPClient(logger: logger, maxConnections: 2)
                 client = made
                 return made
             }
-            return try StreamingMP3Decoder(path: path, request: request, http: client, logger: logger)
+            bytes = StreamByteSource(fetcher: try StreamFetcher(request: request, http: client, logger: logger), path: path)
+        case nil:
+            bytes = try FileByteSource(path: path)
         }
-        return try MP3Decoder(path: path)
+        return try FormatRegistry.makeDecoder(source: bytes, path: path)
     }
 
     /// Whether `path` is resolved elsewhere (not probed ahead: a stream would be fetched twice).

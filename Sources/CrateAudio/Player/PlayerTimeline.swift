@@ -8,6 +8,8 @@ struct Segment: Equatable, Sendable {
     var offsetFrames: Int
     var sampleRate: Int
     var sourceChannels: Int
+    var bitsPerSample: Int
+    var codec: String
 
     /// Seconds into the track at ring frame `heard`.
     func seconds(at heard: Int) -> Double {
@@ -71,6 +73,10 @@ extension PlayerEngine {
         output.channels = rate > 0 ? 2 : nil
         output.sampleFormat = rate > 0
             ? DeviceSampleFormat.allCases[control.deviceFormat.load(ordering: .relaxed)].rawValue : nil
+        let lost = control.deviceBitsLost.load(ordering: .relaxed)
+        if rate > 0, lost > 0, let format = output.sampleFormat {
+            output.conversion = "\(lost) of the source's bits dropped: the device takes nothing deeper than \(format)"
+        }
         let idle = snapshot.mode == .stopped
         guard !idle, let segment = snapshot.segments.segment(at: heard) else {
             return PlayerStatus(state: state, tracks: snapshot.tracks, currentIndex: nil, position: 0,
@@ -79,7 +85,8 @@ extension PlayerEngine {
         return PlayerStatus(
             state: state, tracks: snapshot.tracks, currentIndex: segment.trackIndex,
             position: segment.seconds(at: heard), sourceRate: segment.sampleRate,
-            sourceChannels: segment.sourceChannels, output: output)
+            sourceChannels: segment.sourceChannels, sourceBits: segment.bitsPerSample, sourceCodec: segment.codec,
+            output: output)
     }
 
     /// Copies engine state for other threads and turns differences into events.
@@ -118,7 +125,9 @@ extension PlayerEngine {
         if rate != reported.deviceRate, rate > 0 {
             reported.deviceRate = rate
             let format = DeviceSampleFormat.allCases[control.deviceFormat.load(ordering: .relaxed)].rawValue
+            let lost = control.deviceBitsLost.load(ordering: .relaxed)
             logger.info("audio device configured: \(rate) Hz, 2 channels, \(format)")
+            if lost > 0 { logger.warning("the device takes nothing deeper than \(format): \(lost) bits of the source are dropped") }
             emit(.output, "device configured for \(rate) Hz")
         }
     }

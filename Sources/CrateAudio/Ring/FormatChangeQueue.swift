@@ -7,6 +7,9 @@ struct FormatChange: BitwiseCopyable, Equatable {
     /// Ring frame index at which the new format begins.
     var atFrame: Int
     var sampleRate: Int
+    /// Significant bits of the samples from here on (16, 24 or 32): the device format
+    /// is chosen to carry them all.
+    var bitsPerSample: Int
 }
 
 final class FormatChangeQueue: Sendable {
@@ -17,7 +20,7 @@ final class FormatChangeQueue: Sendable {
 
     init() {
         slots = .allocate(capacity: Self.capacity)
-        slots.initialize(repeating: FormatChange(atFrame: 0, sampleRate: 0), count: Self.capacity)
+        slots.initialize(repeating: FormatChange(atFrame: 0, sampleRate: 0, bitsPerSample: 16), count: Self.capacity)
     }
 
     deinit { slots.deallocate() }

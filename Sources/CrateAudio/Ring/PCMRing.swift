@@ -1,7 +1,8 @@
 import Glibc
 import Synchronization
 
-/// Lock-free single-producer/single-consumer ring of interleaved stereo S16 frames.
+/// Lock-free single-producer/single-consumer ring of interleaved stereo frames, each
+/// sample a left-justified Int32 (the decoders' contract: 16 or 24 source bits on top).
 /// The decoder thread writes, the real-time writer reads; neither ever waits on the
 /// other here. Indices count frames since creation and never wrap (Int is 64-bit), so
 /// they double as a timeline: "frame 123456 of this session" means the same to both sides.
@@ -11,7 +12,7 @@ final class PCMRing: Sendable {
     private let mask: Int
     // The storage is shared between exactly two threads; the index protocol below
     // (acquire on the other side's index, release on our own) orders every access.
-    nonisolated(unsafe) private let storage: UnsafeMutablePointer<Int16>
+    nonisolated(unsafe) private let storage: UnsafeMutablePointer<Int32>
     private let writeIndex = Atomic<Int>(0)
     private let readIndex = Atomic<Int>(0)
 
@@ -26,14 +27,14 @@ final class PCMRing: Sendable {
         storage.initialize(repeating: 0, count: size * Self.channels)
         // ...and keep them in RAM: a page reclaimed under memory pressure would stall
         // the real-time writer. Needs RLIMIT_MEMLOCK (systemd: LimitMEMLOCK=).
-        lockError = mlock(storage, size * Self.channels * MemoryLayout<Int16>.size) == 0 ? 0 : errno
+        lockError = mlock(storage, size * Self.channels * MemoryLayout<Int32>.size) == 0 ? 0 : errno
     }
 
     /// The errno of locking the storage in memory, 0 when it is locked.
     let lockError: Int32
 
     deinit {
-        if lockError == 0 { munlock(storage, capacity * Self.channels * MemoryLayout<Int16>.size) }
+        if lockError == 0 { munlock(storage, capacity * Self.channels * MemoryLayout<Int32>.size) }
         storage.deallocate()
     }
 
@@ -48,7 +49,7 @@ final class PCMRing: Sendable {
     // MARK: producer
 
     /// A contiguous free region the producer may fill, possibly shorter than all free space.
-    func writableRegion() -> (pointer: UnsafeMutablePointer<Int16>, frames: Int) {
+    func writableRegion() -> (pointer: UnsafeMutablePointer<Int32>, frames: Int) {
         let w = writeIndex.load(ordering: .relaxed)
         let r = readIndex.load(ordering: .acquiring)
         let free = capacity - (w - r)
@@ -63,7 +64,7 @@ final class PCMRing: Sendable {
     // MARK: consumer
 
     /// A contiguous region of decoded frames, at most `limit` long.
-    func readableRegion(limit: Int) -> (pointer: UnsafeMutablePointer<Int16>, frames: Int) {
+    func readableRegion(limit: Int) -> (pointer: UnsafeMutablePointer<Int32>, frames: Int) {
         let r = readIndex.load(ordering: .relaxed)
         let w = writeIndex.load(ordering: .acquiring)
         let start = r & mask

@@ -1,4 +1,4 @@
-import CrateMP3
+import CrateFormats
 
 /// Where an album's cover comes from, given one of its tracks: the picture embedded in
 /// the track (a byte range the library recorded while scanning), else an image file

@@ -1,4 +1,4 @@
-import CrateMP3
+import CrateFormats
 import CratePosix
 import Synchronization
 

@@ -1,4 +1,4 @@
-import CrateMP3
+import CrateFormats
 
 /// What the panel should show, in plain values: the router fills it from the player,
 /// the session and the controls; the screens draw it. Nothing here knows albums as

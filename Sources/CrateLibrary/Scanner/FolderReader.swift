@@ -1,4 +1,4 @@
-import CrateMP3
+import CrateFormats
 
 /// Reads one folder's MP3 files into records. A folder is the unit of reading: album
 /// keys depend on the siblings (compilations), so a change to one file re-reads all.

@@ -1,4 +1,4 @@
-import CrateMP3
+import CrateFormats
 
 /// How a FileRecord maps onto the `files` table, in one place: the column list, the
 /// upsert, the binds and the read-back all follow the same order.

@@ -1,4 +1,4 @@
-import CrateMP3
+import CrateFormats
 
 /// Everything the scanner learned about one MP3 file, ready to be stored. The album it
 /// belongs to is named by `albumKey`, a stable text key the scanner derives from tags

@@ -1,0 +1,21 @@
+/// Ogg Vorbis: the comment header, the last page's granule for the exact length;
+/// libvorbisfile decodes.
+struct OggVorbisFormat: AudioFormat {
+    let name = "Ogg Vorbis"
+    let suffixes = ["ogg", "oga"]
+    let mimeTypes = ["audio/ogg", "audio/vorbis"]
+    let plexNames = ["ogg", "vorbis"]
+
+    /// "OggS" and, in the first packet (page header of 27 bytes + 1 lacing byte), "\u{1}vorbis".
+    func probe(_ head: [UInt8]) -> Bool {
+        head.starts(with: Array("OggS".utf8)) && head.count >= 35 && Array(head[29..<35]) == Array("vorbis".utf8)
+    }
+
+    func readMetadata(path: String) throws(FormatReadError) -> TrackMetadata {
+        throw FormatReadError(path: path, reason: "Ogg Vorbis is not supported yet")
+    }
+
+    func makeDecoder(source: any ByteSource, path: String) throws(DecodeError) -> any TrackDecoder {
+        throw DecodeError(path: path, reason: "Ogg Vorbis is not supported yet")
+    }
+}
