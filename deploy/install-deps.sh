@@ -4,6 +4,8 @@ set -euo pipefail
 
 packages=(
   pkg-config libasound2-dev libmpg123-dev   # build: ALSA and libmpg123 headers
+  libflac-dev libvorbis-dev                 # build: FLAC and Ogg Vorbis decoding
+  libopusfile-dev libfaad-dev               # build: Opus and AAC decoding
   libsqlite3-dev                            # build: the library cache
   libgpiod-dev                              # build: buttons and the Crate Dial (libgpiod v1)
   libcurl4-openssl-dev                      # build: HTTP for Plex (streams, downloads, sync)
@@ -11,9 +13,11 @@ packages=(
   console-setup-linux                       # run: Terminus console fonts for the display
   alsa-utils                                # aplay -l, amixer: checking the box's card
   lame sox                                  # demo album and test material
+  flac vorbis-tools opus-tools              # tests: each format's own encoder and reference decoder
+  ffmpeg                                    # tests: AAC and ALAC .m4a encoding, reference decodes
   mpg123                                    # tests: independent reference decodes
   sqlite3                                   # tests: integrity checks after kill -9
-  python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateMP3
+  python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateFormats
   python3                                   # tests: the local Plex and HTTP stand-in servers
   util-linux                                # tests: setpriv/prlimit drop real-time rights
   binutils                                  # package: strip, objdump (the .deb's Depends)
