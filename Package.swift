@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateAudio", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
+                "CrateCore", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
                 "CrateDisplay", "CrateHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -48,9 +48,12 @@ public struct TrackSummary: Sendable, Codable, Equatable {
     /// Seconds; exact when `exactDuration` (a LAME/Info tag gave the gapless length).
     public var duration: Double
     public var exactDuration: Bool
+    /// "FLAC 96 kHz/24-bit", when the library knows the file's format.
+    public var format: String?
 
     public init(id: Int64, path: String, disc: Int?, number: Int?, title: String, artist: String,
-                duration: Double, exactDuration: Bool) {
+                duration: Double, exactDuration: Bool, format: String? = nil) {
+        self.format = format
         self.id = id
         self.path = path
         self.disc = disc
@@ -65,9 +68,28 @@ public struct TrackSummary: Sendable, Codable, Equatable {
 public struct AlbumDetail: Sendable, Codable, Equatable {
     public var album: AlbumSummary
     public var tracks: [TrackSummary]
-    public init(album: AlbumSummary, tracks: [TrackSummary]) {
+    /// The copies of this album the library holds (one folder each); with more than one,
+    /// the best one plays and the others are listed here.
+    public var sources: [AlbumSource]
+    public init(album: AlbumSummary, tracks: [TrackSummary], sources: [AlbumSource] = []) {
         self.album = album
         self.tracks = tracks
+        self.sources = sources
+    }
+}
+
+/// One copy of an album: a folder (or a server), its format and whether it is the one played.
+public struct AlbumSource: Sendable, Codable, Equatable {
+    public var folder: String
+    /// "FLAC 44.1 kHz/16-bit", "MP3 44.1 kHz", or "FLAC, MP3" for a mixed folder.
+    public var format: String
+    public var tracks: Int
+    public var playing: Bool
+    public init(folder: String, format: String, tracks: Int, playing: Bool) {
+        self.folder = folder
+        self.format = format
+        self.tracks = tracks
+        self.playing = playing
     }
 }
 

@@ -84,6 +84,9 @@ enum HumanFormat {
             text += " (\(format))"
         }
         // The reason itself is listed once, under warnings.
+        if let conversion = output.conversion {
+            text += " — not bit-perfect: \(conversion)"
+        }
         if output.isFallback {
             text += " — fallback null sink, no sound is played"
         } else if output.message != nil {
@@ -165,7 +168,9 @@ enum HumanFormat {
         } else {
             lines.append(("track", player.tracks.isEmpty ? "none loaded" : "none (\(player.tracks.count) loaded)"))
         }
-        if let source = format(rate: player.sourceRate, channels: player.sourceChannels) {
+        if var source = format(rate: player.sourceRate, channels: player.sourceChannels) {
+            if let bits = player.sourceBits { source = "\(bits)-bit " + source }
+            if let codec = player.sourceCodec { source = codec + " " + source }
             lines.append(("source", source))
         }
         lines.append(("output", output(player.output)))

@@ -26,11 +26,21 @@ enum LibraryFormat {
                 + (album.compilation ? " · compilation" : "") + (album.online ? "" : " · OFFLINE"),
             "folder: \(album.folder)",
         ]
+        // One format for the whole album is said once; a mixed album says it per track.
+        let formats = Set(detail.tracks.compactMap(\.format))
+        if formats.count == 1, let format = formats.first { lines.append("format: \(format)") }
+        if detail.sources.count > 1 {
+            lines.append("copies: \(detail.sources.count) (the first plays)")
+            for source in detail.sources {
+                lines.append("  \(source.playing ? "▶" : " ") \(source.format) · \(source.tracks) tracks · \(source.folder)")
+            }
+        }
         let multiDisc = album.discCount > 1
         for track in detail.tracks {
             let number = (multiDisc ? "\(track.disc ?? 1)-" : "") + (track.number.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "--")
             let artist = track.artist == album.artist ? "" : "  (\(track.artist))"
-            lines.append("  " + number.padded(to: 5) + " " + track.title + artist + "  " + HumanFormat.duration(track.duration))
+            let format = formats.count > 1 ? "  [\(track.format ?? "?")]" : ""
+            lines.append("  " + number.padded(to: 5) + " " + track.title + artist + "  " + HumanFormat.duration(track.duration) + format)
         }
         return lines.joined(separator: "\n")
     }

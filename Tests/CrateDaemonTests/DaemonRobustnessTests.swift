@@ -91,7 +91,7 @@ final class DaemonRobustnessTests: XCTestCase {
         for (line, expected) in [("{not json", "malformed"), ("{\"cmd\":\"dance\"}", "unknown command"),
                                  ("{\"cmd\":\"seek\"}", "seconds"), ("{\"cmd\":\"play\",\"paths\":[]}", "path"),
                                  ("{\"cmd\":\"play\",\"paths\":[\"/nonexistent/x.mp3\"]}", "No such file"),
-                                 ("{\"cmd\":\"play\",\"paths\":[\"\(dir.path)\"]}", "no MP3 files"),
+                                 ("{\"cmd\":\"play\",\"paths\":[\"\(dir.path)\"]}", "no audio files"),
                                  ("{\"cmd\":\"pause\"}", "nothing is playing")] {
             try client.send(line)
             let reply = try client.readJSON(ControlReply.self)

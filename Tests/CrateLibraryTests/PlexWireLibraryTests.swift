@@ -67,15 +67,19 @@ final class PlexWireLibraryTests: XCTestCase {
     func testMixedCodecsAreToldApart() throws {
         let page = try PlexDecode.tracks(body(PlexWireFixtures.albumChildren))
         let byTitle = Dictionary(uniqueKeysWithValues: page.items.map { ($0.title, $0) })
-        XCTAssertEqual(byTitle["So What"]?.isMP3, true)
-        XCTAssertEqual(byTitle["Freddie Freeloader"]?.isMP3, false)  // flac
-        XCTAssertEqual(byTitle["Blue in Green"]?.isMP3, false)  // aac in mp4 (.m4a)
-        XCTAssertEqual(byTitle["All Blues"]?.isMP3, false)  // raw aac
-        XCTAssertEqual(byTitle["Flamenco Sketches"]?.isMP3, true)  // only the key says, in capitals
+        XCTAssertEqual(byTitle["So What"]?.isPlayable, true)
+        XCTAssertEqual(byTitle["Freddie Freeloader"]?.isPlayable, true)  // flac
+        XCTAssertEqual(byTitle["Blue in Green"]?.isPlayable, true)  // aac in mp4 (.m4a)
+        XCTAssertEqual(byTitle["All Blues"]?.isPlayable, false)  // raw aac (ADTS): not played
+        XCTAssertEqual(byTitle["Flamenco Sketches"]?.isPlayable, true)  // only the key says, in capitals
         let twoVersions = try XCTUnwrap(byTitle["Two Versions"])
         XCTAssertEqual(twoVersions.parts.map(\.key), ["/library/parts/99/file.flac", "/library/parts/100/file.mp3"])
-        XCTAssertEqual(twoVersions.playablePart?.key, "/library/parts/100/file.mp3")
-        XCTAssertTrue(twoVersions.isMP3)
+        // The first playable part is taken, whatever its format.
+        XCTAssertEqual(twoVersions.playablePart?.key, "/library/parts/99/file.flac")
+        XCTAssertTrue(twoVersions.isPlayable)
+        // Signs that disagree are not trusted: an "mp3" codec in an mp4 container.
+        XCTAssertNil(PlexPart(key: "/library/parts/1/file.m4a", container: "mp4", codec: "mp3").format)
+        XCTAssertEqual(PlexPart(key: "/library/parts/2/file.opus", container: "ogg", codec: "opus").format?.name, "Opus")
     }
 
     func testPartSignsMustAllSayMP3() {

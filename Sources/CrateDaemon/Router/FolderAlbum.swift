@@ -1,7 +1,8 @@
+import CrateFormats
 import Glibc
 
 /// Turns `play PATH…` arguments into an ordered track list: files as given, a folder as
-/// its MP3 files in track order. Until the library knows tags, track order is the file
+/// its audio files (every format Crate plays) in track order. Until the library knows tags, track order is the file
 /// names' natural order ("2 …" before "10 …"), which is how rips are named.
 enum FolderAlbum {
     static func expand(_ paths: [String]) throws(RouterError) -> [String] {
@@ -12,8 +13,8 @@ enum FolderAlbum {
                 throw RouterError("cannot play \(path): \(String(cString: strerror(errno)))")
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
-                let files = try mp3Files(in: path)
-                guard !files.isEmpty else { throw RouterError("no MP3 files in folder \(path)") }
+                let files = try audioFiles(in: path)
+                guard !files.isEmpty else { throw RouterError("no audio files in folder \(path)") }
                 tracks += files
             } else {
                 tracks.append(path)
@@ -22,7 +23,7 @@ enum FolderAlbum {
         return tracks
     }
 
-    private static func mp3Files(in folder: String) throws(RouterError) -> [String] {
+    private static func audioFiles(in folder: String) throws(RouterError) -> [String] {
         guard let dir = opendir(folder) else {
             throw RouterError("cannot read folder \(folder): \(String(cString: strerror(errno)))")
         }
@@ -32,7 +33,7 @@ enum FolderAlbum {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".mp3") else { continue }
+            guard !name.hasPrefix("."), FormatRegistry.isAudioFileName(name) else { continue }
             var st = stat()
             let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             if stat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { names.append(name) }

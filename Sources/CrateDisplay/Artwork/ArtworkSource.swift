@@ -57,11 +57,11 @@ public enum ArtworkSource: Sendable, Equatable, CustomStringConvertible {
         return found
     }
 
-    /// The picture the track's own ID3 tag carries, read from the file (for tracks the
-    /// library has not scanned, such as a download in progress).
+    /// The picture the track's own tags carry, whatever its format, read from the file
+    /// (for tracks the library has not scanned, such as a download in progress).
     public static func embeddedLocation(inTrack path: String) throws(ArtworkError) -> ArtworkLocation? {
         do {
-            return try MP3FileInfo.read(path: path).tags.artwork
+            return try FormatRegistry.readMetadata(path: path).tags.artwork
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
@@ -70,6 +70,19 @@ public enum ArtworkSource: Sendable, Equatable, CustomStringConvertible {
     /// The picture's bytes: exactly the recorded range of the track, or the whole file.
     public func readBytes(limit: Int = ArtworkSource.maxBytes) throws(ArtworkError) -> [UInt8] {
         switch self {
+        case .embedded(let trackPath, let location) where !location.isByteRange:
+            // Encoded in the file (Ogg's base64 picture comment): the format decodes it.
+            guard location.length <= limit else {
+                throw .unreadable(path: trackPath, reason: "embedded picture of \(location.length) bytes is too large")
+            }
+            let bytes: [UInt8]?
+            do {
+                bytes = try FormatRegistry.embeddedPicture(path: trackPath)
+            } catch {
+                throw .unreadable(path: trackPath, reason: error.reason)
+            }
+            guard let bytes else { throw .unreadable(path: trackPath, reason: "the embedded picture is gone") }
+            return bytes
         case .embedded(let trackPath, let location):
             return try ArtworkFileReader.readRange(path: trackPath, offset: location.offset,
                                                    length: location.length, limit: limit)

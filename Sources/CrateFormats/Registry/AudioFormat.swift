@@ -10,6 +10,10 @@ public protocol AudioFormat: Sendable {
     /// The container or codec names a Plex server gives parts of this format
     /// (`Part.container`, `Media.audioCodec`), lower case.
     var plexNames: [String] { get }
+    /// Of those, the containers and the codecs apart, where they differ ("mp4" holds
+    /// "aac" or "alac", but an "aac" container is raw ADTS, which Crate does not play).
+    var plexContainers: [String] { get }
+    var plexCodecs: [String] { get }
     /// Whether a file starting with `head` (up to `FormatRegistry.probeSize` bytes) is
     /// of this format. Decided on content, so a mislabelled file is read for what it is.
     func probe(_ head: [UInt8]) -> Bool
@@ -24,5 +28,7 @@ public protocol AudioFormat: Sendable {
 }
 
 extension AudioFormat {
+    public var plexContainers: [String] { plexNames }
+    public var plexCodecs: [String] { plexNames }
     public func embeddedPicture(path: String) throws(FormatReadError) -> [UInt8]? { nil }
 }

@@ -26,19 +26,39 @@ public enum FormatRegistry {
     }
 
     /// Whether a directory entry is worth reading as audio: its suffix is one Crate plays.
-    public static func isAudioFileName(_ name: String) -> Bool { format(forName: name) != nil }
+    /// By bytes, with no copy: the scanner asks this of every file in the library.
+    public static func isAudioFileName(_ name: String) -> Bool {
+        var suffix: (UInt64, Int) = (0, 0)  // up to 7 lower-cased bytes after the last dot
+        for byte in name.utf8.reversed() {
+            if byte == UInt8(ascii: ".") { return suffix.1 > 0 && packedSuffixes.contains(suffix.0) }
+            guard suffix.1 < 7 else { return false }
+            suffix = (suffix.0 << 8 | UInt64(byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)), suffix.1 + 1)
+        }
+        return false
+    }
+
+    /// Each suffix's bytes packed last-first into an integer, as `isAudioFileName` reads them.
+    private static let packedSuffixes: Set<UInt64> = Set(suffixes.map { suffix in
+        suffix.utf8.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    })
 
     /// The format of a file starting with `head`, decided by content.
     public static func format(forHead head: [UInt8]) -> (any AudioFormat)? {
         all.first { $0.probe(head) }
     }
 
-    /// The format Plex names a part with (container, then codec), if Crate plays it.
-    public static func format(plexContainer container: String?, codec: String?) -> (any AudioFormat)? {
-        for name in [container, codec].compactMap({ $0?.lowercased() }) {
-            if let format = all.first(where: { $0.plexNames.contains(name) }) { return format }
+    /// The format of a Plex part, if Crate plays it: every sign the server gives (the
+    /// container, the codec, the file extension) must agree on one format, and there must
+    /// be at least one. A disagreement ("mp3" codec in an "mp4" container) is not playable.
+    public static func format(plexContainer container: String?, codec: String?,
+                              fileExtension: String?) -> (any AudioFormat)? {
+        let container = container?.lowercased(), codec = codec?.lowercased(), suffix = fileExtension?.lowercased()
+        guard container != nil || codec != nil || suffix != nil else { return nil }
+        return all.first { format in
+            (container.map { format.plexContainers.contains($0) } ?? true)
+                && (codec.map { format.plexCodecs.contains($0) } ?? true)
+                && (suffix.map { format.suffixes.contains($0) || format.plexContainers.contains($0) } ?? true)
         }
-        return nil
     }
 
     /// The format of the file at `path`: by its content, else by its name (so that a

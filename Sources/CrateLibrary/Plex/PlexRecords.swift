@@ -1,7 +1,8 @@
 import CrateCore
 
-/// Plex albums and tracks as library rows: MP3 albums become `FileRecord`s and part
-/// locations; an album with any track in another codec is listed as unplayable (albums
+/// Plex albums and tracks as library rows: albums in formats Crate plays become
+/// `FileRecord`s and part locations; an album with any track in another codec (or with a
+/// disagreeing container and codec) is listed as unplayable (albums
 /// are played whole or not at all), never silently dropped.
 enum PlexRecords {
     struct Result {
@@ -27,12 +28,13 @@ enum PlexRecords {
                 ($0.disc, $0.index ?? Int.max, $0.title) < ($1.disc, $1.index ?? Int.max, $1.title)
             }
             guard !albumTracks.isEmpty else { continue }
-            let other = albumTracks.filter { !$0.isMP3 }
+            let other = albumTracks.filter { !$0.isPlayable }
             if !other.isEmpty {
                 let kinds = Set(other.map { $0.parts.first?.container ?? $0.parts.first?.codec ?? "no file" }).sorted()
                 result.unplayable.append(PlexUnplayableAlbum(
                     albumRatingKey: album.ratingKey, title: album.title, artist: album.artist ?? "",
-                    reason: "\(other.count) of \(albumTracks.count) tracks are \(kinds.joined(separator: ", ")), not MP3"))
+                    reason: "\(other.count) of \(albumTracks.count) tracks are \(kinds.joined(separator: ", ")), "
+                        + "which Crate does not play"))
                 continue
             }
             result.albumCount += 1
@@ -52,7 +54,8 @@ enum PlexRecords {
                     compilation: artist == "Various Artists", musicBrainzAlbumID: nil, replayGain: nil, artwork: nil,
                     sampleRate: 44100, channels: 2, durationFrames: (track.durationMs ?? 0) * 441 / 10,
                     exactDuration: false, superGenre: genre.superGenre.rawValue, subGenre: genre.subGenre?.name,
-                    artistSortKey: SortKey.make(artist), albumSortKey: SortKey.make(album.title)))
+                    artistSortKey: SortKey.make(artist), albumSortKey: SortKey.make(album.title),
+                    codec: part.codecName, bitsPerSample: 16, lossless: part.isLossless))
                 result.locations.append(PlexTrackLocation(
                     path: path, server: server, ratingKey: track.ratingKey, albumRatingKey: album.ratingKey,
                     partKey: part.key, size: part.size))

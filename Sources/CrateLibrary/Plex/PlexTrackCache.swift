@@ -1,3 +1,4 @@
+import CrateFormats
 import CrateHTTP
 import CratePosix
 import Glibc
@@ -23,9 +24,12 @@ public final class PlexTrackCache: Sendable {
         self.logger = logger
     }
 
-    /// Where a complete copy of the track is (or would be).
+    /// Where a complete copy of the track is (or would be). The suffix is the part's own
+    /// when Crate plays it (the decoder goes by content anyway), so the cache reads as files.
     public func file(for location: PlexTrackLocation) -> String {
-        "\(directory)/\(location.server)/\(location.ratingKey)-\(Self.stamp(location.partKey)).mp3"
+        let suffix = PlexPart.fileExtension(of: location.partKey)?.lowercased()
+        let name = suffix.map { FormatRegistry.isAudioFileName("." + $0) } == true ? suffix! : "audio"
+        return "\(directory)/\(location.server)/\(location.ratingKey)-\(Self.stamp(location.partKey)).\(name)"
     }
 
     /// The complete copy, or nil.
@@ -156,7 +160,7 @@ public final class PlexTrackCache: Sendable {
             guard let dir = opendir(folder) else { continue }
             while let entry = readdir(dir) {
                 let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard file.hasSuffix(".mp3") else { continue }
+                guard FormatRegistry.isAudioFileName(file) || file.hasSuffix(".audio") else { continue }
                 var st = stat()
                 if stat(folder + "/" + file, &st) == 0 { out.append((folder + "/" + file, Int(st.st_size), st.st_mtim.tv_sec)) }
             }

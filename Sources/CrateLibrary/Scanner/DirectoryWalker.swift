@@ -1,3 +1,4 @@
+import CrateFormats
 import CratePosix
 import Glibc
 
@@ -57,15 +58,15 @@ struct DirectoryWalker {
                     subfolders.append(path)
                     continue
                 }
-                let isMP3 = Self.hasMP3Suffix(name)
+                let isAudio = FormatRegistry.isAudioFileName(name)
                 // Other files (covers, logs, cue sheets) need no look at all.
-                guard isMP3 || entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) else {
+                guard isAudio || entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) else {
                     continue
                 }
                 var info = stat()
                 guard stat(path, &info) == 0 else {
                     // A dangling symlink, or a file that vanished since readdir.
-                    if isMP3, !visit(.unreadable(path: path, reason: errnoDescription())) {
+                    if isAudio, !visit(.unreadable(path: path, reason: errnoDescription())) {
                         closedir(dir)
                         return false
                     }
@@ -73,7 +74,7 @@ struct DirectoryWalker {
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: subfolders.append(path)
-                case S_IFREG where isMP3:
+                case S_IFREG where isAudio:
                     files.append(Entry(name: name, path: path, size: Int(info.st_size),
                                        mtimeNanos: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec))
                 default: break
@@ -88,14 +89,6 @@ struct DirectoryWalker {
             pending += subfolders.sorted(by: >)
         }
         return true
-    }
-
-    /// ".mp3" in any case, by bytes (no lowercased copy per directory entry).
-    static func hasMP3Suffix(_ name: String) -> Bool {
-        let bytes = name.utf8.suffix(4)
-        guard bytes.count == 4 else { return false }
-        let lower = bytes.map { $0 | 0x20 }
-        return lower == [UInt8(ascii: "."), UInt8(ascii: "m"), UInt8(ascii: "p"), UInt8(ascii: "3")]
     }
 
     private struct FileID: Hashable {

@@ -1,6 +1,6 @@
 import CrateFormats
 
-/// Reads one folder's MP3 files into records. A folder is the unit of reading: album
+/// Reads one folder's audio files (every format the registry knows) into records. A folder is the unit of reading: album
 /// keys depend on the siblings (compilations), so a change to one file re-reads all.
 struct FolderReader {
     let root: String
@@ -17,11 +17,11 @@ struct FolderReader {
 
     func read(_ folder: DirectoryWalker.Folder) -> Result {
         var result = Result()
-        var read: [(entry: DirectoryWalker.Entry, path: String, info: MP3FileInfo)] = []
+        var read: [(entry: DirectoryWalker.Entry, path: String, info: TrackMetadata)] = []
         for entry in folder.files {
             let path = entry.path
             do {
-                let info = try MP3FileInfo.read(path: path)
+                let info = try FormatRegistry.readMetadata(path: path)
                 read.append((entry, path, info))
                 for problem in info.tags.problems {
                     // The file is usable; its tag is damaged. Kept and reported.
@@ -55,10 +55,13 @@ struct FolderReader {
                 discNumber: tags.discNumber ?? folderDisc, discTotal: tags.discTotal,
                 year: tags.year, date: tags.date, genres: tags.genres, compilation: key.compilation,
                 musicBrainzAlbumID: tags.musicBrainzAlbumID.nonEmpty, replayGain: tags.replayGain,
-                artwork: tags.artwork, sampleRate: file.info.audio.sampleRate, channels: file.info.audio.channels,
-                durationFrames: file.info.audio.durationFrames, exactDuration: file.info.audio.exact,
+                artwork: tags.artwork, sampleRate: file.info.stream.sampleRate, channels: file.info.stream.channels,
+                durationFrames: file.info.stream.durationFrames, exactDuration: file.info.stream.exact,
                 superGenre: genre.superGenre.rawValue, subGenre: genre.subGenre?.name,
-                artistSortKey: SortKey.make(albumArtist ?? artist), albumSortKey: SortKey.make(albumTitle)))
+                artistSortKey: SortKey.make(tags.albumArtistSort.nonEmpty ?? (tags.albumArtist.nonEmpty == nil ? tags.artistSort.nonEmpty : nil) ?? albumArtist ?? artist),
+                albumSortKey: SortKey.make(tags.albumSort.nonEmpty ?? albumTitle),
+                codec: file.info.stream.codec, bitsPerSample: file.info.stream.bitsPerSample,
+                lossless: file.info.stream.lossless))
         }
         return result
     }

@@ -18,6 +18,7 @@ struct AlbumAggregation {
 
     /// Recomputes the album of `albumKey`; deletes it when no file is left.
     func update(albumKey key: String, now: Double) throws(SQLiteError) {
+        try AlbumCopies(db: db).update(albumKey: key)
         let keyBind: [SQLiteValue] = [.text(key)]
         guard let totals = try db.firstRow(Self.totalsSQL, keyBind, Totals.init), totals.tracks > 0 else {
             try db.run("DELETE FROM albums WHERE album_key = ?1", keyBind)
@@ -90,7 +91,7 @@ struct AlbumAggregation {
                total(CASE WHEN sample_rate > 0 THEN CAST(duration_frames AS REAL) / sample_rate ELSE 0 END),
                ifnull(max(compilation), 0), count(DISTINCT artist COLLATE NOCASE), min(artist), min(artist_sort),
                min(path), max(path), min(root)
-        FROM files WHERE album_key = ?1
+        FROM files WHERE album_key = ?1 AND shadowed = 0
         """
 
     /// Ties go to the title of the first file by path.
@@ -115,7 +116,7 @@ struct AlbumAggregation {
         """
 
     private static let artworkSQL = """
-        SELECT id FROM files WHERE album_key = ?1 AND art_length > 0 ORDER BY \(trackOrder) LIMIT 1
+        SELECT id FROM files WHERE album_key = ?1 AND art_length > 0 ORDER BY shadowed, \(trackOrder) LIMIT 1
         """
 
     /// `added_at` is written on insert only; the id never changes once the key has a row.

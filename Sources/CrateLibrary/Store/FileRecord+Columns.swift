@@ -11,7 +11,7 @@ extension FileRecord {
         "track_number", "track_total", "disc_number", "disc_total", "year", "date", "genres", "compilation",
         "musicbrainz_album_id", "rg_track_gain", "rg_track_peak", "rg_album_gain", "rg_album_peak",
         "art_offset", "art_length", "art_mime", "sample_rate", "channels", "duration_frames", "exact_duration",
-        "super_genre", "sub_genre", "artist_sort", "album_sort", "artist_key",
+        "super_genre", "sub_genre", "artist_sort", "album_sort", "artist_key", "codec", "bits_per_sample", "lossless",
     ]
 
     /// Insert, or update in place by path: the row keeps its id, so an album's
@@ -61,6 +61,9 @@ extension FileRecord {
         try statement.bind(albumSortKey, at: 33)
         // Derived: the track artist's sort key, so an artist filter finds compilation tracks by index.
         try statement.bind(SortKey.make(artist), at: 34)
+        try statement.bind(codec, at: 35)
+        try statement.bind(bitsPerSample, at: 36)
+        try statement.bind(lossless, at: 37)
     }
 
     /// A record from a row of `selectSQL` (the derived `artist_key` is not read back). A ReplayGain with no value at all reads back as nil.
@@ -83,6 +86,7 @@ extension FileRecord {
             compilation: s.bool(16), musicBrainzAlbumID: s.optionalText(17), replayGain: hasGain ? gain : nil,
             artwork: artwork, sampleRate: s.int(25), channels: s.int(26), durationFrames: s.int(27),
             exactDuration: s.bool(28), superGenre: s.text(29), subGenre: s.optionalText(30),
-            artistSortKey: s.text(31), albumSortKey: s.text(32))
+            artistSortKey: s.text(31), albumSortKey: s.text(32), codec: s.text(34), bitsPerSample: s.int(35),
+            lossless: s.bool(36))
     }
 }

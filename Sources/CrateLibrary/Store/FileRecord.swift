@@ -1,6 +1,6 @@
 import CrateFormats
 
-/// Everything the scanner learned about one MP3 file, ready to be stored. The album it
+/// Everything the scanner learned about one audio file, ready to be stored. The album it
 /// belongs to is named by `albumKey`, a stable text key the scanner derives from tags
 /// and folders (see AlbumKey); the store groups files into albums by that key.
 public struct FileRecord: Sendable, Equatable {
@@ -33,7 +33,11 @@ public struct FileRecord: Sendable, Equatable {
     public var artwork: ArtworkLocation?
     public var sampleRate: Int
     public var channels: Int
-    /// Gapless length in frames; exact when the file has a LAME/Info tag.
+    /// "MP3", "FLAC", "Vorbis", "Opus", "AAC", "ALAC".
+    public var codec: String
+    public var bitsPerSample: Int
+    public var lossless: Bool
+    /// Gapless length in frames; exact when the format says so (a LAME/Info tag, STREAMINFO, …).
     public var durationFrames: Int
     public var exactDuration: Bool
     /// The taxonomy's reading of `genres` ("Other" and nil when nothing matched).
@@ -48,7 +52,11 @@ public struct FileRecord: Sendable, Equatable {
                 discNumber: Int?, discTotal: Int?, year: Int?, date: String?, genres: [String], compilation: Bool,
                 musicBrainzAlbumID: String?, replayGain: ReplayGain?, artwork: ArtworkLocation?,
                 sampleRate: Int, channels: Int, durationFrames: Int, exactDuration: Bool,
-                superGenre: String, subGenre: String?, artistSortKey: String, albumSortKey: String) {
+                superGenre: String, subGenre: String?, artistSortKey: String, albumSortKey: String,
+                codec: String = "MP3", bitsPerSample: Int = 16, lossless: Bool = false) {
+        self.codec = codec
+        self.bitsPerSample = bitsPerSample
+        self.lossless = lossless
         self.path = path
         self.root = root
         self.size = size

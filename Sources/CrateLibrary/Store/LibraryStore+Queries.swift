@@ -38,15 +38,17 @@ extension LibraryStore {
                 (Self.summary(s), s.text(12))
             }) else { return nil }
             let tracks = try db.rows("""
-                SELECT id, path, disc_number, track_number, title, artist, duration_frames, sample_rate, exact_duration
-                FROM files WHERE album_key = ?1 ORDER BY \(AlbumAggregation.trackOrder)
+                SELECT id, path, disc_number, track_number, title, artist, duration_frames, sample_rate, exact_duration,
+                       codec, bits_per_sample, lossless
+                FROM files WHERE album_key = ?1 AND shadowed = 0 ORDER BY \(AlbumAggregation.trackOrder)
                 """, [.text(key)]) { s in
                 TrackSummary(id: s.int64(0), path: s.text(1), disc: s.optionalInt(2), number: s.optionalInt(3),
                              title: s.text(4), artist: s.text(5),
                              duration: s.int(7) > 0 ? Double(s.int(6)) / Double(s.int(7)) : 0,
-                             exactDuration: s.bool(8))
+                             exactDuration: s.bool(8),
+                             format: Self.formatName(codec: s.text(9), rate: s.int(7), bits: s.int(10), lossless: s.bool(11)))
             }
-            return AlbumDetail(album: summary, tracks: tracks)
+            return AlbumDetail(album: summary, tracks: tracks, sources: try Self.sources(db, albumKey: key))
         }
     }
 
@@ -56,7 +58,7 @@ extension LibraryStore {
             guard let key = try db.firstRow("SELECT album_key FROM albums WHERE id = ?1", [.integer(id)], {
                 $0.text(0)
             }) else { return nil }
-            return try db.rows("SELECT path FROM files WHERE album_key = ?1 ORDER BY \(AlbumAggregation.trackOrder)",
+            return try db.rows("SELECT path FROM files WHERE album_key = ?1 AND shadowed = 0 ORDER BY \(AlbumAggregation.trackOrder)",
                                [.text(key)]) { $0.text(0) }
         }
     }

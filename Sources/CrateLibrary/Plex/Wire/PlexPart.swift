@@ -1,3 +1,5 @@
+import CrateFormats
+
 /// One file of a track (`Media[].Part[]`): what direct play and downloads fetch.
 public struct PlexPart: Sendable, Equatable {
     /// The server path of the file, e.g. `/library/parts/403991/1474300012/file.mp3`.
@@ -17,13 +19,13 @@ public struct PlexPart: Sendable, Equatable {
         self.codec = codec
     }
 
-    /// Whether Crate can play the file: every sign the server gives (container, codec, the
-    /// key's extension) says MP3, and there is at least one. A disagreement (an "mp3" codec
-    /// in an mp4 container) is not MP3 to libmpg123.
-    public var isMP3: Bool {
-        let signs = [container, codec, Self.fileExtension(of: key)].compactMap { $0?.lowercased() }
-        return !signs.isEmpty && signs.allSatisfy { $0 == "mp3" }
+    /// The format Crate plays the file as, when every sign the server gives (container,
+    /// codec, the key's extension) agrees on one the registry knows; nil otherwise.
+    public var format: (any AudioFormat)? {
+        FormatRegistry.format(plexContainer: container, codec: codec, fileExtension: Self.fileExtension(of: key))
     }
+
+    public var isPlayable: Bool { format != nil }
 
     /// The extension of the key's last path segment, ignoring a query string; nil if none.
     static func fileExtension(of key: String) -> String? {
@@ -47,4 +49,17 @@ extension PlexPart {
             }
         }
     }
+}
+
+extension PlexPart {
+    /// The codec as the library names it ("FLAC", "AAC", "Vorbis"), from the server's word.
+    var codecName: String {
+        switch (codec ?? container ?? "").lowercased() {
+        case "vorbis", "ogg": "Vorbis"
+        case "opus": "Opus"
+        case let other: other.uppercased()
+        }
+    }
+
+    var isLossless: Bool { ["flac", "alac"].contains((codec ?? container ?? "").lowercased()) }
 }

@@ -44,8 +44,8 @@ public struct PlexTrack: Sendable, Equatable {
     }
 
     /// The first MP3 part: a track may carry several versions, and any MP3 one will do.
-    public var playablePart: PlexPart? { parts.first(where: \.isMP3) }
-    public var isMP3: Bool { playablePart != nil }
+    public var playablePart: PlexPart? { parts.first(where: \.isPlayable) }
+    public var isPlayable: Bool { playablePart != nil }
 }
 
 extension PlexTrack {

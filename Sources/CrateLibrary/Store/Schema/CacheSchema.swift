@@ -13,7 +13,7 @@
 enum CacheSchema {
     static let file = "library.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3])
+    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3, version4])
 
     static let version1 = """
         CREATE TABLE roots (
@@ -137,5 +137,15 @@ enum CacheSchema {
             attempts INTEGER NOT NULL DEFAULT 0,
             last_error TEXT
         );
+        """
+
+    /// Every format: each file's codec and depth, and `shadowed` for a file another copy
+    /// of the same album (a FLAC rip beside an old MP3 one) plays instead. Existing rows
+    /// are MP3s, which the defaults describe.
+    static let version4 = """
+        ALTER TABLE files ADD COLUMN codec TEXT NOT NULL DEFAULT 'MP3';
+        ALTER TABLE files ADD COLUMN bits_per_sample INTEGER NOT NULL DEFAULT 16;
+        ALTER TABLE files ADD COLUMN lossless INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE files ADD COLUMN shadowed INTEGER NOT NULL DEFAULT 0;
         """
 }
