@@ -44,6 +44,7 @@ extension CrateConfig {
             self.audio.bufferSeconds = value
         }
         if let value = audio.choice("sample_format", from: Audio.sampleFormats) { self.audio.sampleFormat = value }
+        if let value = audio.choice("replaygain", from: Audio.replayGainModes) { self.audio.replayGain = value }
         if let value = audio.choice("pacing", from: Audio.Pacing.allCases.map(\.rawValue)) {
             self.audio.pacing = Audio.Pacing(rawValue: value)
         }

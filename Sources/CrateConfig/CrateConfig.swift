@@ -48,11 +48,16 @@ public struct CrateConfig: Sendable, Equatable {
         /// Seconds of decoded PCM held ahead of the device, 0.5…30.
         /// TOML: `[audio] buffer_seconds` (a float or an integer).
         public var bufferSeconds: Double = 2.0
-        /// Sample format sent to the device. `auto` tries S16_LE, then S32_LE, then S24_3LE:
-        /// 16-bit MP3 output is padded with zeros, never altered, so each is bit-perfect.
+        /// Sample format sent to the device. `auto` takes the first of S16_LE, S32_LE,
+        /// S24_3LE that the device accepts and that holds every bit of the source (16-bit
+        /// sources in S16_LE, 24-bit ones in S32_LE or S24_3LE), so the path is bit-perfect.
         /// TOML: `[audio] sample_format`, one of `sampleFormats`.
         public var sampleFormat: String = "auto"
         public static let sampleFormats = ["auto", "S16_LE", "S32_LE", "S24_3LE"]
+        /// ReplayGain: `off` (bit-perfect, the default), `album` or `track` gain from the
+        /// files' tags, with peak protection and TPDF dither. TOML: `[audio] replaygain`.
+        public var replayGain: String = "off"
+        public static let replayGainModes = ["off", "album", "track"]
         /// nil = `clock` for `null` and `file:` devices, `device` otherwise (see `effectivePacing`).
         /// TOML: `[audio] pacing`, `"device"` or `"clock"`.
         public var pacing: Pacing? = nil

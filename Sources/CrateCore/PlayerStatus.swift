@@ -69,13 +69,16 @@ public struct PlayerStatus: Sendable, Equatable, Codable {
     /// Bit depth and codec of the current track's source ("FLAC", 24).
     public var sourceBits: Int?
     public var sourceCodec: String?
+    /// ReplayGain applied to the current track, in dB; nil when it plays bit-perfect.
+    public var replayGain: Double?
     public var output: OutputStatus
 
     public init(
         state: PlaybackState, tracks: [TrackStatus], currentIndex: Int?, position: Double,
         sourceRate: Int?, sourceChannels: Int?, sourceBits: Int? = nil, sourceCodec: String? = nil,
-        output: OutputStatus
+        replayGain: Double? = nil, output: OutputStatus
     ) {
+        self.replayGain = replayGain
         self.sourceBits = sourceBits
         self.sourceCodec = sourceCodec
         self.state = state

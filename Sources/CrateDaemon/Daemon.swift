@@ -35,7 +35,8 @@ public final class Daemon: Sendable {
             settings: AudioOutputSettings(
                 device: audio.device, rtPriority: audio.rtPriority, periodFrames: audio.periodFrames,
                 periods: audio.periods, bufferSeconds: audio.bufferSeconds,
-                clockPaced: audio.effectivePacing == .clock, sampleFormat: audio.sampleFormat),
+                clockPaced: audio.effectivePacing == .clock, sampleFormat: audio.sampleFormat,
+                replayGain: ReplayGainMode(rawValue: audio.replayGain) ?? .off),
             logger: logger)
         var library: Library? = nil, libraryProblem: String? = nil
         do {

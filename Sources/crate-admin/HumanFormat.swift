@@ -173,6 +173,9 @@ enum HumanFormat {
             if let codec = player.sourceCodec { source = codec + " " + source }
             lines.append(("source", source))
         }
+        if let gain = player.replayGain {
+            lines.append(("replaygain", (gain >= 0 ? "+" : "") + "\((gain * 10).rounded() / 10) dB (dithered)"))
+        }
         lines.append(("output", output(player.output)))
         lines.append(("realtime", realtime(player.output)))
         lines.append(("underruns", "\(player.output.underruns)"))

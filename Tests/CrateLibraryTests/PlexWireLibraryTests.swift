@@ -82,15 +82,18 @@ final class PlexWireLibraryTests: XCTestCase {
         XCTAssertEqual(PlexPart(key: "/library/parts/2/file.opus", container: "ogg", codec: "opus").format?.name, "Opus")
     }
 
-    func testPartSignsMustAllSayMP3() {
-        XCTAssertTrue(PlexPart(key: "/library/parts/1/file.mp3").isMP3)
-        XCTAssertTrue(PlexPart(key: "/library/parts/1/2/file.Mp3?download=1", container: "MP3").isMP3)
-        XCTAssertTrue(PlexPart(key: "/library/parts/1/file", codec: "mp3").isMP3)
-        XCTAssertFalse(PlexPart(key: "/library/parts/1/file").isMP3)  // nothing says what it is
-        XCTAssertFalse(PlexPart(key: "/library/parts/1/file.mp3", container: "mp4", codec: "mp3").isMP3)
-        XCTAssertFalse(PlexPart(key: "/library/parts/1/file.m4a", codec: "mp3").isMP3)
-        XCTAssertFalse(PlexPart(key: "/library/parts/1/file.flac", container: "flac", codec: "flac").isMP3)
-        XCTAssertFalse(PlexPart(key: "/library/parts/1/file.ogg").isMP3)
+    func testPartSignsMustAllAgreeOnOneFormat() {
+        XCTAssertEqual(PlexPart(key: "/library/parts/1/file.mp3").format?.name, "MP3")
+        XCTAssertEqual(PlexPart(key: "/library/parts/1/2/file.Mp3?download=1", container: "MP3").format?.name, "MP3")
+        XCTAssertEqual(PlexPart(key: "/library/parts/1/file", codec: "mp3").format?.name, "MP3")
+        XCTAssertNil(PlexPart(key: "/library/parts/1/file").format)  // nothing says what it is
+        XCTAssertNil(PlexPart(key: "/library/parts/1/file.mp3", container: "mp4", codec: "mp3").format)
+        XCTAssertNil(PlexPart(key: "/library/parts/1/file.m4a", codec: "mp3").format)
+        XCTAssertEqual(PlexPart(key: "/library/parts/1/file.flac", container: "flac", codec: "flac").format?.name, "FLAC")
+        XCTAssertEqual(PlexPart(key: "/library/parts/1/file.m4a", container: "mp4", codec: "alac").format?.name, "MP4")
+        XCTAssertEqual(PlexPart(key: "/library/parts/1/file.ogg", container: "ogg", codec: "vorbis").format?.name, "Ogg Vorbis")
+        XCTAssertNil(PlexPart(key: "/library/parts/1/file.aac", container: "aac", codec: "aac").format)  // raw ADTS
+        XCTAssertNil(PlexPart(key: "/library/parts/1/file.wma", container: "asf", codec: "wmav2").format)
     }
 
     func testUnusableTracksAreReportedNotDropped() throws {

@@ -32,11 +32,14 @@ public struct AudioOutputSettings: Sendable, Equatable {
     public var clockPaced: Bool
     /// "auto" or one `DeviceSampleFormat` name.
     public var sampleFormat: String
+    public var replayGain: ReplayGainMode
 
     public init(
         device: String?, rtPriority: Int = 40, periodFrames: Int = 1024, periods: Int = 4,
-        bufferSeconds: Double = 2.0, clockPaced: Bool = false, sampleFormat: String = "auto"
+        bufferSeconds: Double = 2.0, clockPaced: Bool = false, sampleFormat: String = "auto",
+        replayGain: ReplayGainMode = .off
     ) {
+        self.replayGain = replayGain
         self.sampleFormat = sampleFormat
         self.device = device
         self.rtPriority = rtPriority

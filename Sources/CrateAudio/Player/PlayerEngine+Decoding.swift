@@ -26,6 +26,7 @@ extension PlayerEngine {
                 advanceTrack()
                 continue
             }
+            gain?.apply(pointer, frames: frames)
             ring.commitWrite(frames)
             decodedFrames += frames
             // Wake the writer only when it is waiting for data: every wake cuts its wait
@@ -45,19 +46,21 @@ extension PlayerEngine {
         var seconds = offsetSeconds
         while index < tracks.count {
             do {
-                let opened = try openDecoder(tracks[index].path)
+                let (opened, file) = try openDecoder(tracks[index].path)
                 if seconds > 0 {
                     // Clamped inside the track: a saved position past a shortened file starts its last second.
                     offset = min(Int((seconds * Double(opened.format.sampleRate)).rounded()), max(0, opened.totalFrames - opened.format.sampleRate))
                 }
                 if offset > 0 { try opened.seek(toFrame: offset) }
                 tracks[index].duration = Double(opened.totalFrames) / Double(opened.format.sampleRate)
+                gain = gainStage(file: file, bits: opened.format.bitsPerSample)
                 let change = FormatChange(atFrame: ring.written, sampleRate: opened.format.sampleRate,
                                           bitsPerSample: opened.format.bitsPerSample)
                 while !formats.push(change) { control.engineWake.wait(seconds: 0.01) }
                 segments.append(Segment(startFrame: ring.written, trackIndex: index, offsetFrames: offset,
                                         sampleRate: opened.format.sampleRate, sourceChannels: opened.format.channels,
-                                        bitsPerSample: opened.format.bitsPerSample, codec: opened.codec))
+                                        bitsPerSample: opened.format.bitsPerSample, codec: opened.codec,
+                                        gainDecibels: gain?.decibels))
                 decoder = opened
                 decodeIndex = index
                 decodedFrames = offset

@@ -29,6 +29,8 @@ final class PlayerEngine: @unchecked Sendable {
     /// Runs of one track each, in ring-frame order: how the ring timeline maps to tracks.
     var segments: [Segment] = []
     var decoder: (any TrackDecoder)?
+    /// ReplayGain for the track being decoded (nil: bit-perfect).
+    var gain: GainStage?
     var decodeIndex = 0
     /// Frames of the current decode track written so far, counting from its start.
     var decodedFrames = 0
@@ -40,8 +42,9 @@ final class PlayerEngine: @unchecked Sendable {
     init(output: PlayerOutput, logger: Logger) {
         self.output = output
         self.logger = logger
-        // Sized for the highest MPEG rate so every source gets at least the configured lead.
-        ring = PCMRing(minimumFrames: Int(output.settings.bufferSeconds * 48000))
+        // Sized for 96 kHz: every CD-rate and 96 kHz source gets at least the configured
+        // lead; 192 kHz gets half of it (2 MB of RAM at the default 2 s, locked in memory).
+        ring = PCMRing(minimumFrames: Int(output.settings.bufferSeconds * 96000))
         var outputStatus = output.status
         if output.device == nil { fatal = output.status.message }
         published = Mutex(PublishedState(output: outputStatus))
@@ -96,12 +99,15 @@ final class PlayerEngine: @unchecked Sendable {
         sources.withLock { $0 = resolver }
     }
 
-    /// A decoder for `path`, as the resolver says, of the format the registry recognises.
-    func openDecoder(_ path: String) throws(DecodeError) -> any TrackDecoder {
+    /// A decoder for `path`, as the resolver says, of the format the registry recognises;
+    /// with the local file it reads, when it reads one.
+    func openDecoder(_ path: String) throws(DecodeError) -> (decoder: any TrackDecoder, file: String?) {
         let bytes: any ByteSource
+        var local: String? = path
         switch sources.withLock({ $0 })?(path) {
         case .file(let file)?:
             bytes = try FileByteSource(path: file, displayPath: path)
+            local = file
         case .unavailable(let reason)?:
             throw DecodeError(path: path, reason: reason)
         case .stream(let request)?:
@@ -112,10 +118,23 @@ final class PlayerEngine: @unchecked Sendable {
                 return made
             }
             bytes = StreamByteSource(fetcher: try StreamFetcher(request: request, http: client, logger: logger), path: path)
+            local = nil
         case nil:
             bytes = try FileByteSource(path: path)
         }
-        return try FormatRegistry.makeDecoder(source: bytes, path: path)
+        return (try FormatRegistry.makeDecoder(source: bytes, path: path), local)
+    }
+
+    /// The ReplayGain stage for a track, when the setting asks for one and the file has tags.
+    func gainStage(file: String?, bits: Int) -> GainStage? {
+        guard output.settings.replayGain != .off, let file else { return nil }
+        do {
+            let tags = try FormatRegistry.readMetadata(path: file).tags.replayGain
+            return GainStage(mode: output.settings.replayGain, tags: tags, bits: bits)
+        } catch {
+            logger.warning("replaygain: cannot read the tags of \(file): \(error.reason); playing at unity gain")
+            return nil
+        }
     }
 
     /// Whether `path` is resolved elsewhere (not probed ahead: a stream would be fetched twice).

@@ -10,6 +10,8 @@ struct Segment: Equatable, Sendable {
     var sourceChannels: Int
     var bitsPerSample: Int
     var codec: String
+    /// ReplayGain applied, in dB; nil when the track plays bit-perfect.
+    var gainDecibels: Double?
 
     /// Seconds into the track at ring frame `heard`.
     func seconds(at heard: Int) -> Double {
@@ -86,7 +88,7 @@ extension PlayerEngine {
             state: state, tracks: snapshot.tracks, currentIndex: segment.trackIndex,
             position: segment.seconds(at: heard), sourceRate: segment.sampleRate,
             sourceChannels: segment.sourceChannels, sourceBits: segment.bitsPerSample, sourceCodec: segment.codec,
-            output: output)
+            replayGain: segment.gainDecibels, output: output)
     }
 
     /// Copies engine state for other threads and turns differences into events.
