@@ -15,7 +15,7 @@ final class PlexDaemonTests: PlexTestCase {
         XCTAssertEqual(synced.tracks, 4)
         XCTAssertEqual(synced.reachable, true)
         XCTAssertEqual(synced.unplayable.count, 1)
-        XCTAssertTrue(synced.unplayable[0].contains("Lossless") && synced.unplayable[0].contains("flac"), "\(synced.unplayable)")
+        XCTAssertTrue(synced.unplayable[0].contains("Windows Media") && synced.unplayable[0].contains("wma"), "\(synced.unplayable)")
 
         let albums = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums)
         let blueTrain = try XCTUnwrap(albums.first { $0.title == "Blue Train" })

@@ -47,6 +47,34 @@ final class PlexPlaybackTests: PlexTestCase {
         XCTAssertTrue(cacheFiles().allSatisfy { !$0.hasSuffix(".part") })
     }
 
+    /// A FLAC album (16-bit and 24-bit tracks) streamed from the server: the capture is the
+    /// local reference decode of the same files, every bit, and both are cached as FLAC.
+    func testAStreamedFLACAlbumSoundsExactlyLikeTheLocalDecode() throws {
+        let folder = music + "/Served FLAC"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let first = FormatFixtures.sweep(rate: 44100, seconds: 0.6)
+        let second = FormatFixtures.sweep(rate: 44100, seconds: 0.5)
+        try FormatFixtures.encode(first, format: .flac, rate: 44100, channels: 2, to: folder + "/01.flac")
+        try FormatFixtures.encode(second, format: .flac, rate: 44100, channels: 2, to: folder + "/02.flac")
+        try plex.load([PlexFixture.Album(ratingKey: 40, title: "Kind of Lossless", artist: "Miles", genres: ["Jazz"],
+                                         tracks: [("One", folder + "/01.flac"), ("Two", folder + "/02.flac")],
+                                         container: "flac")])
+        let daemon = try self.daemon()
+        let synced = try signInAndSync(daemon)
+        XCTAssertEqual(synced.unplayable, [])
+        let album = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first { $0.title == "Kind of Lossless" })
+        _ = try request(daemon, ControlRequest(cmd: .play, album: album.id))
+        let end = try daemon.waitFor("the album played", timeout: 30) { $0.state == .idle && $0.tracks.count == 2 }
+        XCTAssertEqual(end.tracks.compactMap(\.error), [])
+        XCTAssertEqual(daemon.stop(), 0)
+        let captured = FormatFixtures.samples(raw: try Data(contentsOf: URL(fileURLWithPath: daemon.capture)), bits: 16)
+        XCTAssertEqual(captured.count, first.count + second.count, "gapless: every sample, nothing added")
+        XCTAssertTrue(captured == first + second, "sample for sample the local decode")
+        let deadline = Date().addingTimeInterval(20)
+        while cacheFiles().filter({ $0.hasSuffix(".flac") }).count < 2 && Date() < deadline { usleep(100_000) }
+        XCTAssertEqual(cacheFiles().filter { $0.hasSuffix(".flac") }.count, 2, "cached for offline play as FLAC")
+    }
+
     func testADownloadedAlbumPlaysWithoutTheServerAnUndownloadedOneSaysWhy() throws {
         try plex.load(try serverLibrary(albums: 2))
         let daemon = try self.daemon()

@@ -31,8 +31,9 @@ class PlexTestCase: XCTestCase {
                               genres: n == 0 ? ["Jazz", "Hard Bop"] : ["Rock"],
                               tracks: (0..<tracksPerAlbum).map { ("Track \($0 + 1)", mp3[$0 % 2]) })
         }
-        albums.append(PlexFixture.Album(ratingKey: 99, title: "Lossless", artist: "Audiophile", genres: ["Jazz"],
-                                        tracks: [("Hi-Res", mp3[0])], container: "flac"))
+        // A format Crate does not play: listed as unplayable, never dropped.
+        albums.append(PlexFixture.Album(ratingKey: 99, title: "Windows Media", artist: "Audiophile", genres: ["Jazz"],
+                                        tracks: [("Hi-Res", mp3[0])], container: "wma"))
         return albums
     }
 
