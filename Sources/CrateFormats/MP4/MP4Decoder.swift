@@ -56,10 +56,11 @@ final class MP4Decoder: TrackDecoder {
         skipUntil = priming
         switch movie.track.entry.codec {
         case .aac:
-            // One packet settles AAC-LC; SBR (output above the entry's rate) carries more state.
-            preroll = format.sampleRate > movie.track.entry.sampleRate ? 4 : 2
+            // One packet settles AAC-LC's overlapping windows; HE-AAC's SBR filterbanks and
+            // envelopes reach a little further back, and a few packets cost nothing on a seek.
+            preroll = 3
         case .alac:
-            preroll = 0
+            preroll = 0  // every ALAC packet stands alone
         }
         packetBytes = .allocate(byteCount: max(1, table.maxSize), alignment: 16)
         decoded = .allocate(capacity: max(1, audio.maxFramesPerPacket) * 2)

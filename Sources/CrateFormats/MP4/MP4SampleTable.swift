@@ -70,7 +70,7 @@ struct MP4SampleTable {
         table.offsets.reserveCapacity(limit)
         table.sizes.reserveCapacity(limit)
         var run = 0
-        chunkLoop: for chunk in 1...max(1, chunkCount) where chunkCount > 0 {
+        chunkLoop: for chunk in stride(from: 1, through: chunkCount, by: 1) {
             while run + 1 < stscRuns.count, stscRuns[run + 1].firstChunk <= chunk { run += 1 }
             guard run < stscRuns.count, stscRuns[run].firstChunk <= chunk else { break }
             var offset = Int64(wide ? (c.u64() ?? 0) : c.u32()!)
