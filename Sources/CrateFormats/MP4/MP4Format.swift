@@ -5,6 +5,9 @@ struct MP4Format: AudioFormat {
     let suffixes = ["m4a", "mp4", "m4b"]
     let mimeTypes = ["audio/mp4", "audio/x-m4a", "audio/aac"]
     let plexNames = ["mp4", "m4a", "aac", "alac"]
+    /// An "aac" container is raw ADTS, which this format does not read.
+    let plexContainers = ["mp4", "m4a"]
+    let plexCodecs = ["aac", "alac"]
 
     func probe(_ head: [UInt8]) -> Bool { head.count >= 8 && Array(head[4..<8]) == Array("ftyp".utf8) }
 

@@ -35,16 +35,10 @@ final class MP4ALACTests: XCTestCase {
         }
     }
 
-    /// Skipped while `ALACCodec` is the placeholder that refuses every ALAC track.
     func testDecodeIsBitExact() throws {
         for bits in [16, 24] {
             let (path, original) = try encode(bits: bits)
-            let decoder: any TrackDecoder
-            do {
-                decoder = try DecodeAll.open(path)
-            } catch let error as DecodeError where error.reason == "ALAC decoding not available" {
-                throw XCTSkip("ALAC codec not built in yet")
-            }
+            let decoder = try DecodeAll.open(path)
             XCTAssertEqual(decoder.codec, "ALAC")
             XCTAssertEqual(decoder.format, PCMFormat(sampleRate: 44100, channels: 2, bitsPerSample: bits))
             XCTAssertEqual(decoder.totalFrames, frames)
