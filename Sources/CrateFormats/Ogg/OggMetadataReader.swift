@@ -71,6 +71,9 @@ enum OggMetadataReader {
     /// identification and comments (and Vorbis's setup header, without which nothing plays).
     static func readHeaders(_ reader: OggPageReader, codec: OggCodec) throws(FormatReadError) -> Headers {
         let path = reader.path
+        if let problem = OggSignature.firstPageProblem(try reader.read(at: 0, count: OggPage.maxLength)) {
+            throw FormatReadError(path: path, reason: "not an Ogg file (damaged first page: \(problem))")
+        }
         var stream: (serial: UInt32, assembler: OggPacketAssembler)?
         var others: [String] = []
         var packets: [[UInt8]] = []

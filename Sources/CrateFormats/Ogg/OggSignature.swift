@@ -25,4 +25,25 @@ enum OggSignature {
         guard let found = firstCodec(head), found != expected.name else { return nil }
         return "an Ogg file holding \(found), not \(expected.name)"
     }
+
+    /// Why the first page (`bytes` from offset 0, up to a whole page) is not the start of
+    /// a stream; nil when it is, or when it is only cut short (a truncation, said elsewhere).
+    static func firstPageProblem(_ bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: OggPage.capture) else { return nil }
+        if bytes.count > 4, bytes[4] != 0 { return "Ogg version \(bytes[4])" }
+        guard let page = OggPage(bytes, at: 0) else { return nil }
+        if page.headerType != 0x02 || page.granule != 0 { return "not the start of a stream" }
+        if page.length <= bytes.count, !OggPage.isIntact(bytes, at: 0, page: page) { return "checksum mismatch" }
+        return nil
+    }
+
+    /// The reason a decoder gives when its library could not open `cursor`'s data.
+    static func openFailure(_ cursor: ByteCursor, head: [UInt8], expected: OggCodec,
+                            library: String) throws(DecodeError) -> String {
+        if let failure = cursor.failure { return failure.reason }
+        if let problem = firstPageProblem(try cursor.bytes(at: 0, count: OggPage.maxLength)) {
+            return "not an Ogg file (damaged first page: \(problem))"
+        }
+        return otherCodecReason(head, expected: expected) ?? library
+    }
 }

@@ -35,8 +35,8 @@ final class OpusDecoder: TrackDecoder {
         var error: Int32 = 0
         guard let handle = op_open_callbacks(Unmanaged.passUnretained(cursor).toOpaque(), &callbacks, nil, 0, &error)
         else {
-            let reason = cursor.failure?.reason ?? Self.openFailure(error, head: head)
-            throw DecodeError(path: path, reason: reason)
+            throw DecodeError(path: path, reason: try OggSignature.openFailure(cursor, head: head, expected: .opus,
+                                                                              library: Self.describe(error)))
         }
         do throws(DecodeError) {
             let channels = Int(op_channel_count(handle, 0))
@@ -117,11 +117,6 @@ final class OpusDecoder: TrackDecoder {
         }
         position += filled
         return filled
-    }
-
-    private static func openFailure(_ code: Int32, head: [UInt8]) -> String {
-        if code == OP_ENOTFORMAT, let other = OggSignature.otherCodecReason(head, expected: .opus) { return other }
-        return describe(code)
     }
 
     static func describe(_ code: Int32) -> String {

@@ -42,10 +42,17 @@ final class VorbisDecoder: TrackDecoder {
         guard rc == 0 else {
             // A failed open has already cleared the handle.
             file.deallocate()
-            let reason = cursor.failure?.reason ?? Self.openFailure(rc, head: head)
-            throw DecodeError(path: path, reason: reason)
+            throw DecodeError(path: path, reason: try OggSignature.openFailure(cursor, head: head, expected: .vorbis,
+                                                                              library: Self.describe(rc)))
         }
         do throws(DecodeError) {
+            // libvorbisfile 1.3.7 can leave a seekable file positioned past its first audio:
+            // behind an Ogg Skeleton stream nothing decodes (oggdec writes nothing either),
+            // and a chained file whose first link is a page or two starts at the second
+            // link. An explicit seek to 0 puts it right and changes nothing for other files.
+            if seekable, ov_pcm_seek(file, 0) != 0 {
+                throw DecodeError(path: path, reason: "damaged: cannot find the start of the first Vorbis stream")
+            }
             guard let info = ov_info(file, -1)?.pointee, info.rate > 0 else {
                 throw DecodeError(path: path, reason: "damaged Vorbis identification header")
             }
@@ -87,6 +94,7 @@ final class VorbisDecoder: TrackDecoder {
 
     func seek(toFrame frame: Int) throws(DecodeError) {
         let target = max(0, frame)
+        pending = nil
         if seekable {
             // Nothing to decode at the very end (libopusfile even refuses that seek).
             atEnd = target >= totalFrames
@@ -173,11 +181,6 @@ final class VorbisDecoder: TrackDecoder {
         try PCMFormat.check(channels: Int(info.channels), path: path)
         linkChannels = Int(info.channels)
         link = index
-    }
-
-    private static func openFailure(_ code: Int32, head: [UInt8]) -> String {
-        if code == OV_ENOTVORBIS, let other = OggSignature.otherCodecReason(head, expected: .vorbis) { return other }
-        return describe(Int(code))
     }
 
     static func describe(_ code: some BinaryInteger) -> String {
