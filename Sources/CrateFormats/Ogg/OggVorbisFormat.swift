@@ -12,10 +12,15 @@ struct OggVorbisFormat: AudioFormat {
     }
 
     func readMetadata(path: String) throws(FormatReadError) -> TrackMetadata {
-        throw FormatReadError(path: path, reason: "Ogg Vorbis is not supported yet")
+        try OggMetadataReader.read(path: path, codec: .vorbis)
     }
 
     func makeDecoder(source: any ByteSource, path: String) throws(DecodeError) -> any TrackDecoder {
-        throw DecodeError(path: path, reason: "Ogg Vorbis is not supported yet")
+        try VorbisDecoder(source: source, path: path)
+    }
+
+    /// The picture of a METADATA_BLOCK_PICTURE comment, decoded from base64.
+    func embeddedPicture(path: String) throws(FormatReadError) -> [UInt8]? {
+        try OggMetadataReader.picture(path: path, codec: .vorbis)
     }
 }

@@ -11,10 +11,15 @@ struct OpusFormat: AudioFormat {
     }
 
     func readMetadata(path: String) throws(FormatReadError) -> TrackMetadata {
-        throw FormatReadError(path: path, reason: "Opus is not supported yet")
+        try OggMetadataReader.read(path: path, codec: .opus)
     }
 
     func makeDecoder(source: any ByteSource, path: String) throws(DecodeError) -> any TrackDecoder {
-        throw DecodeError(path: path, reason: "Opus is not supported yet")
+        try OpusDecoder(source: source, path: path)
+    }
+
+    /// The picture of a METADATA_BLOCK_PICTURE comment, decoded from base64.
+    func embeddedPicture(path: String) throws(FormatReadError) -> [UInt8]? {
+        try OggMetadataReader.picture(path: path, codec: .opus)
     }
 }
