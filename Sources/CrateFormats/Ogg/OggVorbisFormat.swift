@@ -5,6 +5,9 @@ struct OggVorbisFormat: AudioFormat {
     let suffixes = ["ogg", "oga"]
     let mimeTypes = ["audio/ogg", "audio/vorbis"]
     let plexNames = ["ogg", "vorbis"]
+    /// Plex calls both Ogg codecs' container "ogg": the codec tells them apart.
+    let plexContainers = ["ogg", "oga"]
+    let plexCodecs = ["vorbis"]
 
     /// "OggS" and, in the first packet (page header of 27 bytes + 1 lacing byte), "\u{1}vorbis".
     func probe(_ head: [UInt8]) -> Bool {

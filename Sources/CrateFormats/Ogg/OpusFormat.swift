@@ -5,6 +5,9 @@ struct OpusFormat: AudioFormat {
     let suffixes = ["opus"]
     let mimeTypes = ["audio/opus"]
     let plexNames = ["opus"]
+    /// Plex calls both Ogg codecs' container "ogg": the codec tells them apart.
+    let plexContainers = ["ogg", "opus"]
+    let plexCodecs = ["opus"]
 
     func probe(_ head: [UInt8]) -> Bool {
         head.starts(with: Array("OggS".utf8)) && head.count >= 36 && Array(head[28..<36]) == Array("OpusHead".utf8)
