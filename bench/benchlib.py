@@ -141,18 +141,19 @@ class CrateDaemon(Daemon):
 
 # --- MPD ---------------------------------------------------------------------------------
 
-def mpd_conf(sockpath, log_file, settings="", output=""):
+def mpd_conf(sockpath, log_file, settings="", output="", disabled=("mad", "ffmpeg")):
     """MPD's config as both benchmarks run it: on a Unix socket, no zeroconf, a connection
     timeout no measuring window reaches (we stay silent through a 60 s window), and only
     mpg123 decoding MP3, as in crated. `settings` (lines) and `output` (the audio_output
-    block) are the caller's."""
+    block) are the caller's. `disabled`: the decoder plugins turned off; a library with
+    M4A needs ffmpeg on (MPD has no other reader for AAC/ALAC in MP4), which leaves MP3 to
+    mpg123 still, as MPD tries its plugins in its own order and mpg123 comes first."""
     return (settings
             + f'bind_to_address "{sockpath}"\n'
             f'log_file "{log_file}"\n'
             'zeroconf_enabled "no"\n'
             'connection_timeout "3600"\n'
-            'decoder {\n  plugin "mad"\n  enabled "no"\n}\n'
-            'decoder {\n  plugin "ffmpeg"\n  enabled "no"\n}\n'
+            + "".join(f'decoder {{\n  plugin "{p}"\n  enabled "no"\n}}\n' for p in disabled)
             + output)
 
 

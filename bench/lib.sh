@@ -1,11 +1,14 @@
-# What run.sh and library.sh share; sourced by both (bash, set -euo pipefail).
+# What the bench scripts (run.sh, library.sh, flac.sh, formats.sh) share; sourced by each
+# (bash, set -euo pipefail).
 # Sets BENCH (this folder), ROOT (the package) and OUT (bench/out), and defines
 #   log MESSAGE...                      "== MESSAGE"
 #   bench_traps RUNDIR PATTERN          stop what we started, now (an interrupted run's
 #                                       leftovers) and on exit: see cleanup below
 #   need_packages PKG...                apt-get install those not installed yet
-#   swift_release ARGS...               swift build in release with the static stdlib (in $ROOT)
+#   swift_release ARGS...               swift build in release with the static stdlib (in $ROOT;
+#                                       in $BENCH_SCRATCH instead of .build if that is set)
 #   build PRODUCT                       swift_release --product PRODUCT, its last lines
+#   bench_alsa_conf RUNDIR SERVER       the ALSA PCM routed into JACK (run.sh, flac.sh)
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$BENCH")
@@ -54,6 +57,30 @@ need_packages() {
     fi
 }
 
+# --- the JACK rig (run.sh, flac.sh) -----------------------------------------------------
+# bench_alsa_conf RUNDIR SERVER: RUNDIR/asound.conf defines the PCM both players open,
+# benchjack: `plug` (converts whatever format the player picks to JACK's float) over the
+# ALSA jack plugin, wired to jackmon's ports; exported through ALSA_CONFIG_PATH. SERVER is
+# our own JACK server name, so a jackd someone else runs is left alone.
+bench_alsa_conf() {
+    export JACK_DEFAULT_SERVER=$2 JACK_NO_AUDIO_RESERVATION=1
+    cat >"$1/asound.conf" <<EOF
+</usr/share/alsa/alsa.conf>
+pcm.benchjack {
+    type plug
+    slave.pcm {
+        type jack
+        playback_ports { 0 benchmon:in_1 1 benchmon:in_2 }
+    }
+}
+EOF
+    export ALSA_CONFIG_PATH=$1/asound.conf
+}
+
 # --- build (run from $ROOT) --------------------------------------------------------------
-swift_release() { swift build -c release --static-swift-stdlib "$@"; }
+# A build folder of its own (BENCH_SCRATCH=.build-bench) lets a benchmark build while someone
+# else's `swift build` holds .build's lock, and keeps their debug build's files out of ours.
+swift_release() {
+    swift build -c release --static-swift-stdlib ${BENCH_SCRATCH:+--scratch-path "$BENCH_SCRATCH"} "$@"
+}
 build() { swift_release --product "$1" 2>&1 | tail -3; }

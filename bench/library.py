@@ -2,7 +2,8 @@
 """Library scanner benchmark: crated against MPD on the same generated library.
 
 Called by library.sh once the binaries and the library exist; see README.md. Prints the
-table and writes OUT/library-results.json.
+table and writes OUT/library-results.json (with --mixed, the FLAC/MP3/M4A library:
+OUT/library-mixed-results.json).
 """
 import argparse
 import json
@@ -256,7 +257,7 @@ def measure_crate(args, rundir):
 class Mpd(MpdDaemon):
     timing = TIMING
 
-    def __init__(self, rundir, music, db):
+    def __init__(self, rundir, music, db, disabled=("mad", "ffmpeg")):
         self.rundir = rundir
         self.sockpath = os.path.join(rundir, "mpd.sock")
         self.db = db
@@ -269,7 +270,8 @@ class Mpd(MpdDaemon):
                              f'state_file "{self.state}"\n'
                              'log_level "warning"\n'  # as crated's [log] level; "notice" logs every file added
                              'auto_update "no"\n',
-                             output='audio_output {\n  type "null"\n  name "null"\n}\n'))
+                             output='audio_output {\n  type "null"\n  name "null"\n}\n',
+                             disabled=disabled))
 
     def start(self):
         unlink_stale(self.state)
@@ -323,7 +325,8 @@ def mpd_empty_db(rundir, poll):
 def measure_mpd(args, rundir):
     empty = mpd_empty_db(rundir, args.poll)
     db = os.path.join(rundir, "mpd.db")
-    mpd = Mpd(rundir, args.music, db)
+    # The mixed library has M4A, which only MPD's ffmpeg plugin reads: it stays on there.
+    mpd = Mpd(rundir, args.music, db, disabled=("mad",) if args.mixed else ("mad", "ffmpeg"))
 
     def full_scan():
         mpd.close()
@@ -405,12 +408,14 @@ def main():
     ap.add_argument("--idle", type=float, default=5.0, help="idle seconds before reading VmRSS")
     ap.add_argument("--poll", type=float, default=0.01, help="MPD status poll interval, s")
     ap.add_argument("--genre", default="Jazz")
+    ap.add_argument("--mixed", action="store_true",
+                    help="the FLAC/MP3/M4A library: MPD's ffmpeg plugin on, its own results file")
     args = ap.parse_args()
     args.music = os.path.abspath(args.music)
     # library.sh's trap sends TERM: leave through the finally blocks that stop the daemons.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
-    rundir = os.path.join(os.path.abspath(args.out), "library", "run")
+    rundir = os.path.join(os.path.dirname(args.music), "run")  # bench/out/library*/run
     os.makedirs(rundir, exist_ok=True)
     res = {"library": args.music, "scans_per_metric": args.scans, "reported": "median of the runs after the first (with 2 runs: the second)",
            "crate": {}, "mpd": {}, "errors": [], "loadavg_start": loadavg()}
@@ -456,6 +461,9 @@ def main():
                 res["errors"].append(f"{key} {kind}: {again} starved run(s) taken again"
                                      + (f", {still} still starved after {args.retries} tries: the box is busy, "
                                         "run again when it is quiet" if still else ""))
+    if summary and m.get("full_scan") and m["full_scan"][-1]["stats"].get("songs") != str(summary["files"]):
+        res["errors"].append(f"MPD's full scan found {m['full_scan'][-1]['stats'].get('songs')} songs "
+                             f"of {summary['files']}")
     if summary and c.get("full_scan"):
         got = c["full_scan"][-1]["report"].get("filesRead")
         if got != summary["files"]:
@@ -504,7 +512,8 @@ def main():
     print()
     print(f"library: {args.music}")
     if summary:
-        print(f"  {summary['files']} MP3s, {summary['params']['albums']} albums; "
+        kinds = ", ".join(f"{n} {k.upper()}" for k, n in summary.get("formats", {"mp3": summary["files"]}).items())
+        print(f"  {summary['files']} files ({kinds}), {summary['params']['albums']} albums; "
               f"{res['expected_jazz_albums']} albums tagged with a jazz genre; "
               f"full scan run {args.scans}x, no-change rescan {args.rescans}x, page cache warm; "
               "reported: the median of the runs after the first (of 2: the second)")
@@ -516,7 +525,8 @@ def main():
               f"{m.get('list_album_genre_count')} album names (exact tag only, names merged)")
     print(f"load average: {res['loadavg_start']:.2f} at start, {res['loadavg_end']:.2f} at end "
           "(the box is shared; both scanners run at idle priority)")
-    finish_report(res, os.path.join(args.out, "library-results.json"))
+    finish_report(res, os.path.join(args.out, "library-mixed-results.json" if args.mixed
+                                    else "library-results.json"))
 
 
 if __name__ == "__main__":

@@ -4,10 +4,19 @@
 #   bench/library.sh                       full run; results in bench/out/library-results.json
 #   BENCH_SCANS=3 BENCH_RESCANS=20 BENCH_REPS=100 bench/library.sh   more runs, more round trips
 #   BENCH_ALBUMS=500 bench/library.sh      another library size (the cached library is rebuilt)
+#   bench/library.sh --mixed               the same albums, a third each FLAC, MP3 and M4A, in
+#                                          bench/out/library-mixed; results in library-mixed-results.json
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
-LIB=$OUT/library
+MIX=()
+case "${1:-}" in
+    --mixed) MIX=(--mix) ;;
+    "") ;;
+    *) echo "usage: $0 [--mixed]" >&2; exit 2 ;;
+esac
+# Each library has its own folder (files, pid files, copied binaries), so both stay cached.
+LIB=$OUT/library${MIX:+-mixed}
 RUN=$LIB/run
 mkdir -p "$RUN"
 # Debian's python3: python3-mutagen installs for it (a pyenv python3 on PATH would not see it).
@@ -18,6 +27,7 @@ PY=/usr/bin/python3
 bench_traps "$RUN" 'crated|mpd|library\.py'
 
 need_packages mpd lame python3-mutagen
+[ ${#MIX[@]} -eq 0 ] || need_packages flac ffmpeg
 log "$(mpd --version | head -1)"
 
 # --- build ----------------------------------------------------------------------------
@@ -35,11 +45,11 @@ else
 fi
 
 # --- the library (generated once, then reused) -----------------------------------------
-$PY "$BENCH/make_library.py" "$LIB" --albums "${BENCH_ALBUMS:-2000}"
+$PY "$BENCH/make_library.py" "$LIB" --albums "${BENCH_ALBUMS:-2000}" "${MIX[@]}"
 
 # --- measure --------------------------------------------------------------------------
 # In the background, so that Ctrl-C or a TERM runs the trap at once rather than after it.
-$PY -B "$BENCH/library.py" --out "$OUT" "${bin_args[@]}" --music "$LIB/music" \
+$PY -B "$BENCH/library.py" --out "$OUT" "${bin_args[@]}" --music "$LIB/music" ${MIX:+--mixed} \
     --scans "${BENCH_SCANS:-2}" --rescans "${BENCH_RESCANS:-10}" --reps "${BENCH_REPS:-50}" &
 measure=$!
 echo "$measure" >"$RUN/measure.pid"

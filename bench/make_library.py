@@ -1,12 +1,15 @@
 #!/usr/bin/python3
 """Generate the library that bench/library.sh scans: ALBUMS albums x 10 MP3s.
 
-    make_library.py OUT_DIR [--albums 2000]
+    make_library.py OUT_DIR [--albums 2000] [--mix]
 
 A handful of 1 s seed MP3s are encoded with lame, then every file is a copy of one seed
 with its own ID3v2 tag written by mutagen (Debian: python3-mutagen). Layout
 OUT_DIR/music/Artist/Album/NN Title.mp3 (multi-disc albums: .../Album/CD1/NN Title.mp3).
 Everything is drawn from a fixed random seed, so two runs make the same library.
+
+--mix makes the same albums, a third each FLAC, MP3 and M4A (AAC or ALAC), see
+library_formats.py: .flac and .m4a files tagged by mutagen like the MP3s.
 
 The library is built in OUT_DIR/music.tmp and renamed to OUT_DIR/music when complete;
 then OUT_DIR/library-summary.json (the parameters and what was made) marks it finished, so
@@ -29,6 +32,7 @@ try:
     from mutagen.id3 import ID3, TALB, TCMP, TCON, TDRC, TIT2, TPE1, TPE2, TPOS, TRCK
 except ImportError:
     sys.exit("make_library.py: needs mutagen (apt-get install python3-mutagen) under /usr/bin/python3")
+from library_formats import FORMATS, flac_seeds, m4a_seeds, tag_flac, tag_m4a  # noqa: E402
 
 VERSION = 1  # bump when the layout or the tags change: the cached library is rebuilt
 TRACKS = 10
@@ -74,8 +78,9 @@ def tone_wav(path, seconds, rate, channels, freq):
         w.writeframes(bytes(frames))
 
 
-def make_seeds(tmp):
-    """A few ~1 s MP3s: CBR and VBR, 44.1 and 48 kHz, stereo and mono (LAME Info tag)."""
+def make_seeds(tmp, mix=False):
+    """A few ~1 s MP3s: CBR and VBR, 44.1 and 48 kHz, stereo and mono (LAME Info tag).
+    Returns {format: [seed bytes]}: with mix, FLAC and M4A seeds from the same WAVs too."""
     specs = [  # (rate, channels, freq, lame args)
         (44100, 2, 440, ["-b", "192"]),
         (44100, 2, 523, ["-V", "2"]),
@@ -84,15 +89,18 @@ def make_seeds(tmp):
         (44100, 2, 880, ["-b", "320"]),
         (48000, 2, 247, ["-V", "4"]),
     ]
-    seeds = []
+    seeds, wavs = [], []
     for i, (rate, ch, freq, opts) in enumerate(specs):
         wav = os.path.join(tmp, f"seed{i}.wav")
         mp3 = os.path.join(tmp, f"seed{i}.mp3")
         tone_wav(wav, 1.0, rate, ch, freq)
+        wavs.append(wav)
         subprocess.run(["lame", "--quiet", "--noreplaygain", *opts, wav, mp3], check=True)
         with open(mp3, "rb") as f:
             seeds.append(f.read())
-    return seeds
+    if not mix:
+        return {"mp3": seeds}
+    return {"mp3": seeds, "flac": flac_seeds(wavs, tmp), "m4a": m4a_seeds(wavs, tmp)}
 
 
 def title(rng, lo=1, hi=4):
@@ -187,11 +195,19 @@ def write_library(root, albums, seeds):
     t0 = time.monotonic()
     for n, album in enumerate(albums):
         base = os.path.join(root, album["dir"])
+        kind = album.get("format", "mp3")
         for track in album["tracks"]:
             path = os.path.join(base, track["file"])
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as f:
-                f.write(seeds[track["seed"] % len(seeds)])
+                f.write(seeds[kind][track["seed"] % len(seeds[kind])])
+            count += 1
+            if kind == "flac":
+                tag_flac(path, album, track)
+                continue
+            if kind == "m4a":
+                tag_m4a(path, album, track)
+                continue
             tag = ID3()
             tag.add(TPE1(encoding=3, text=track["artist"]))
             tag.add(TALB(encoding=3, text=album["album"]))
@@ -209,7 +225,6 @@ def write_library(root, albums, seeds):
                 tag.save(path, v2_version=3, padding=lambda info: 256)
             else:
                 tag.save(path, v2_version=4, padding=lambda info: 256)
-            count += 1
         if (n + 1) % 200 == 0:
             print(f"  {n + 1} albums, {count} files, {time.monotonic() - t0:.0f} s", flush=True)
     return count
@@ -219,8 +234,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out", help="bench/out/library")
     ap.add_argument("--albums", type=int, default=2000)
+    ap.add_argument("--mix", action="store_true", help="a third each FLAC, MP3, M4A")
     args = ap.parse_args()
     params = {"version": VERSION, "albums": args.albums, "tracks": TRACKS}
+    if args.mix:  # only then: the MP3 library's marker stays as it was
+        params["mix"] = list(FORMATS)
     final = os.path.join(args.out, "music")
     marker = os.path.join(args.out, "library-summary.json")
     try:
@@ -237,12 +255,20 @@ def main():
         if os.path.exists(d):
             shutil.rmtree(d)
     os.makedirs(tmp)
-    print(f"library: generating {args.albums} albums x {TRACKS} tracks in {final} (once)", flush=True)
+    what = "FLAC/MP3/M4A" if args.mix else "MP3"
+    print(f"library: generating {args.albums} albums x {TRACKS} {what} tracks in {final} (once)", flush=True)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
-        seeds = make_seeds(work)
+        seeds = make_seeds(work, args.mix)
     rng = random.Random(20261122)
     albums = plan(args.albums, rng)
+    if args.mix:
+        # After plan(), which draws the same numbers either way: the same albums and tags
+        # as the MP3 library, only the files' formats differ.
+        for i, album in enumerate(albums):
+            album["format"] = FORMATS[i % len(FORMATS)]
+            for track in album["tracks"]:
+                track["file"] = track["file"][:-len(".mp3")] + "." + album["format"]
     count = write_library(tmp, albums, seeds)
     os.rename(tmp, final)
     # What the albums are, for checking the scanners' answers (genre counts and so on).
@@ -250,7 +276,9 @@ def main():
                "genres": {g: sum(1 for a in albums if a["genre"] == g) for g in GENRES},
                "compilations": sum(1 for a in albums if a["album"] and a["dir"].startswith("Various Artists")),
                "with_album_artist": sum(1 for a in albums if a["album_artist"]),
-               "multi_disc": sum(1 for a in albums if a["tracks"][0]["disc"])}
+               "multi_disc": sum(1 for a in albums if a["tracks"][0]["disc"]),
+               "formats": {k: sum(len(a["tracks"]) for a in albums if a.get("format", "mp3") == k)
+                           for k in (FORMATS if args.mix else ("mp3",))}}
     with open(marker, "w") as f:
         json.dump(summary, f, indent=2)
     print(f"library: {count} files in {time.monotonic() - t0:.0f} s", flush=True)

@@ -12,9 +12,10 @@ from benchlib import CrateDaemon, MpdDaemon, mpd_conf, unlink_stale
 
 
 class Mpd(MpdDaemon):
-    def __init__(self, rundir, env, output):
+    def __init__(self, rundir, env, output, rate=44100, period=1024, settings=""):
         """output: "null" (no clock: decodes as fast as it can), "jack" (MPD's own JACK
-        output, wired like benchjack) or the name of an ALSA PCM."""
+        output, wired like benchjack) or the name of an ALSA PCM, opened at JACK's `rate`
+        with `period`-frame periods. settings: more lines for mpd.conf."""
         rundir = os.path.abspath(rundir)
         self.sockpath = os.path.join(rundir, "mpd.sock")
         if output == "null":
@@ -26,24 +27,30 @@ class Mpd(MpdDaemon):
         else:
             # MPD's default 500 ms buffer cannot be negotiated with the ALSA jack plugin
             # (its *_near calls only accept exact multiples of the JACK period), so MPD gets
-            # the same device geometry as crated: 4 periods of 1024 frames.
+            # the same device geometry as crated: 4 periods of 1024 frames (in µs, as MPD
+            # takes them: 23219 and 92880 at 44.1 kHz).
+            period_us = 1e6 * period / rate
             out = (f'  type "alsa"\n  device "{output}"\n  mixer_type "none"\n'
-                   '  buffer_time "92880"\n  period_time "23219"\n')
+                   f'  buffer_time "{round(4 * period_us)}"\n  period_time "{int(period_us)}"\n')
         out = 'audio_output {\n  name "out"\n' + out + '}\n'
         conf = os.path.join(rundir, f"mpd-{output}.conf")
         with open(conf, "w") as f:
-            f.write(mpd_conf(self.sockpath, os.path.join(rundir, "mpd.log"), output=out))
+            f.write(mpd_conf(self.sockpath, os.path.join(rundir, "mpd.log"), settings=settings, output=out))
         self.start_mpd(conf, rundir, env)
 
-    def mp3_decoders(self):
+    def decoders(self, suffix):
+        """The enabled decoder plugins for `suffix`, in the order MPD tries them."""
         plugins, current = [], None
         for line in self.cmd("decoders"):
             key, value = line.split(": ", 1)
             if key == "plugin":
                 current = value
-            elif key == "suffix" and value == "mp3":
+            elif key == "suffix" and value == suffix:
                 plugins.append(current)
         return plugins
+
+    def mp3_decoders(self):
+        return self.decoders("mp3")
 
     def queue(self, paths):
         self.cmd("clear")

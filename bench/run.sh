@@ -42,19 +42,7 @@ gen lo synth 15 sine 400 vol 0.5
 gen hi synth 15 sine 1500 vol 0.5
 
 # --- JACK dummy backend and the ALSA PCM both players use ------------------------------
-# Our own JACK server name, so a jackd someone else runs is left alone.
-export JACK_DEFAULT_SERVER=cratebench JACK_NO_AUDIO_RESERVATION=1
-cat > "$RUN/asound.conf" <<EOF
-</usr/share/alsa/alsa.conf>
-pcm.benchjack {
-    type plug
-    slave.pcm {
-        type jack
-        playback_ports { 0 benchmon:in_1 1 benchmon:in_2 }
-    }
-}
-EOF
-export ALSA_CONFIG_PATH=$RUN/asound.conf
+bench_alsa_conf "$RUN" cratebench
 log "starting jackd (dummy, 44100 Hz, 1024-frame periods)"
 jackd -R -d dummy -r 44100 -p 1024 >"$RUN/jackd.log" 2>&1 &
 echo $! >"$RUN/jackd.pid"

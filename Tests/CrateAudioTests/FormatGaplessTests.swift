@@ -34,16 +34,29 @@ final class FormatGaplessTests: XCTestCase {
             let status = try play(tracks, capture: capture)
             XCTAssertEqual(status.tracks.compactMap(\.error), [], c.label)
             let captured = try Capture.read(capture, bits: c.bits)
-            let expected = try tracks.flatMap { try FormatFixtures.referenceDecode($0, format: c.format, bits: c.bits) }
+            let bounds = [0] + cuts + [frames]
+            let expected = try tracks.enumerated().flatMap { i, track in
+                try FormatFixtures.referenceDecode(track, format: c.format, bits: c.bits,
+                                                   frames: c.format == .aac ? bounds[i + 1] - bounds[i] : nil)
+            }
             XCTAssertEqual(captured.count, frames * 2, "\(c.label): samples inserted or dropped")
             XCTAssertEqual(expected.count, frames * 2, "\(c.label): the reference decoders disagree on the length")
             if c.format.lossless {
                 XCTAssertTrue(captured == expected, "\(c.label): capture differs from the reference decode")
                 XCTAssertTrue(captured == sweep, "\(c.label): lossless capture differs from the original")
             } else {
-                let diff = zip(captured, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0
-                XCTAssertLessThanOrEqual(diff, c.format == .aac ? 64 : 4, "\(c.label): capture strays from the reference")
-                XCTAssertGreaterThan(Capture.snr(captured, expected), 40, "\(c.label)")
+                let diffs = zip(captured, expected).map { abs(Int($0) - Int($1)) }
+                let diff = diffs.max() ?? 0
+                if ProcessInfo.processInfo.environment["CRATE_DEBUG_DIFF"] != nil {
+                    let worst = diffs.firstIndex(of: diff) ?? 0
+                    print("DIFF \(c.label): max \(diff) at frame \(worst / 2); >16 at \(diffs.indices.filter { diffs[$0] > 16 }.count) samples; snr \(Capture.snr(captured, expected))")
+                }
+                // Vorbis and Opus match their reference decoders bit for bit; faad2 and
+                // ffmpeg's AAC decoder round differently and part by up to ~200 LSB around
+                // a track's last packet. A sample of misplacement would sink the SNR far
+                // below these bounds (the sweep moves by thousands of LSB per sample).
+                XCTAssertLessThanOrEqual(diff, c.format == .aac ? 256 : 2, "\(c.label): capture strays from the reference")
+                XCTAssertGreaterThan(Capture.snr(captured, expected), c.format == .aac ? 60 : 90, "\(c.label)")
             }
         }
     }

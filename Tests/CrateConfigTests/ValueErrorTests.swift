@@ -97,7 +97,7 @@ final class ValueErrorTests: XCTestCase {
         expect("[audio]\ndevice = 'null'\n\nrt-priority = 50",
                "c.toml:4: [audio] rt-priority: unknown key (did you mean rt_priority?)")
         expect("[audio]\nvolume = 11",
-               "c.toml:2: [audio] volume: unknown key; the keys here are device, rt_priority, period_frames, periods, buffer_seconds, sample_format, pacing, mixer_control and mixer_device")
+               "c.toml:2: [audio] volume: unknown key; the keys here are device, rt_priority, period_frames, periods, buffer_seconds, sample_format, replaygain, pacing, mixer_control and mixer_device")
         expect("[library]\npath = ['/srv/music']", "c.toml:2: [library] path: unknown key (did you mean paths?)")
         expect("[log]\nLevel = 'info'", "c.toml:2: [log] Level: unknown key (did you mean level?)")
         expect("audio = 3", "c.toml:1: audio: expected the table [audio] on a line of its own, got 3")

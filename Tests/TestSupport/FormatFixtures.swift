@@ -88,7 +88,9 @@ public enum FormatFixtures {
 
     /// What the format's reference decoder makes of `path`: stereo right-justified samples
     /// of `bits` bits (16 unless a 24-bit lossless file), the source's rate (Opus: 48 kHz).
-    public static func referenceDecode(_ path: String, format: Format, bits: Int = 16) throws -> [Int32] {
+    /// ffmpeg trims AAC's priming but ends where the edit list's millisecond-rounded
+    /// duration says, a few hundred samples late: `frames` cuts it to the encoded length.
+    public static func referenceDecode(_ path: String, format: Format, bits: Int = 16, frames: Int? = nil) throws -> [Int32] {
         let out = path + ".ref.raw"
         defer { try? FileManager.default.removeItem(atPath: out) }  // cleanup only
         switch format {
@@ -106,6 +108,7 @@ public enum FormatFixtures {
         case .mp3:
             try AudioFixtures.run("/usr/bin/mpg123", ["-q", "--stereo", "-e", "s16", "-O", out, path])
         }
-        return samples(raw: try Data(contentsOf: URL(fileURLWithPath: out)), bits: bits)
+        let decoded = samples(raw: try Data(contentsOf: URL(fileURLWithPath: out)), bits: bits)
+        return frames.map { Array(decoded.prefix($0 * 2)) } ?? decoded
     }
 }

@@ -23,15 +23,22 @@ final class StreamByteSource: ByteSource {
     }
 
     func read(at offset: Int, into buffer: UnsafeMutableRawPointer, count: Int) throws(DecodeError) -> Int {
+        // The wait ends when the bytes arrive, the stream ends or fails, or nothing at all
+        // has arrived for the stall timeout: a slow server that keeps delivering is waited
+        // for (a moov box at the end of a long MP4), a silent one is not.
         let timeout = fetcher.request.stallTimeout
-        let outcome = fetcher.state.wait(timeout: timeout) { s -> Result<Int, DecodeError>? in
+        var outcome: Result<Int, DecodeError>?
+        // Woken by every arrival; the 1 s bound re-checks the stall clock even if none comes.
+        while outcome == nil { outcome = fetcher.state.wait(timeout: 1) { s -> Result<Int, DecodeError>? in
             if s.received > offset { return .success(min(count, s.received - offset)) }
             if s.finished { return .success(0) }
             if let failure = s.failure { return .failure(DecodeError(path: path, reason: failure)) }
+            if MonotonicClock.now() - s.lastProgress > timeout {
+                return .failure(DecodeError(path: path, reason: "no data for \(Int(timeout)) s"))
+            }
             return nil
-        }
-        guard let outcome else { throw DecodeError(path: path, reason: "no data for \(Int(timeout)) s") }
-        let available = try outcome.get()
+        } }
+        let available = try outcome!.get()
         guard available > 0 else { return 0 }
         while true {
             let n = pread(fetcher.spool, buffer, available, off_t(offset))

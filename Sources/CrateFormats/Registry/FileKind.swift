@@ -1,7 +1,8 @@
 /// Names common non-MP3 formats from their first bytes, so that an error says what a
 /// file is instead of only what it is not.
 enum FileKind {
-    static func describe(_ bytes: [UInt8], at offset: Int) -> String {
+    /// `unknown` is said of bytes none of the signatures match.
+    static func describe(_ bytes: [UInt8], at offset: Int, unknown: String = "no MPEG audio frame at the start") -> String {
         func matches(_ magic: String, at position: Int = 0) -> Bool {
             let start = offset + position
             let expected = Array(magic.utf8)
@@ -25,6 +26,6 @@ enum FileKind {
         if offset + 2 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xE0 == 0xE0 {
             return "MPEG audio that is not layer III, or a damaged frame header"
         }
-        return "no MPEG audio frame at the start"
+        return unknown
     }
 }

@@ -72,10 +72,30 @@ public enum FormatRegistry {
         } catch {
             throw FormatReadError(path: path, reason: "read failed: \(error)")
         }
-        if let format = format(forHead: head) { return format }
+        if let format = try format(forHead: head, afterTag: { offset throws(FormatReadError) in
+            do {
+                return try RegularFile(path: path).read(at: offset, count: probeSize)
+            } catch {
+                throw FormatReadError(path: path, reason: "read failed: \(error)")
+            }
+        }) { return format }
         if let format = format(forName: path) { return format }
-        throw FormatReadError(path: path, reason: head.isEmpty ? "empty file"
-            : "not an audio file Crate plays (\(FileKind.describe(head, at: 0)))")
+        throw FormatReadError(path: path, reason: head.isEmpty ? "empty file" : unknownReason(head))
+    }
+
+    /// What a file no format claims is, in words.
+    static func unknownReason(_ head: [UInt8]) -> String {
+        "not an audio file Crate plays (\(FileKind.describe(head, at: 0, unknown: "no format it knows starts like this")))"
+    }
+
+    /// The format `head` shows. An ID3v2 tag in front (some taggers put one before FLAC)
+    /// is looked past: the bytes after it decide, and MP3 only when nothing else matches.
+    static func format<E: Error>(forHead head: [UInt8], afterTag: (Int) throws(E) -> [UInt8]) throws(E) -> (any AudioFormat)? {
+        if let tag = ID3v2Header(head) {
+            let inner = try afterTag(tag.totalSize)
+            if let format = all.first(where: { !($0 is MP3Format) && $0.probe(inner) }) { return format }
+        }
+        return format(forHead: head)
     }
 
     /// Tags and stream facts of the file at `path`, read by the format its content shows.
@@ -86,10 +106,12 @@ public enum FormatRegistry {
     /// A decoder for `source`, by the format its first bytes show (a stream's first bytes
     /// are waited for), else by `path`'s suffix.
     public static func makeDecoder(source: any ByteSource, path: String) throws(DecodeError) -> any TrackDecoder {
-        let head = try ByteCursor(source).bytes(at: 0, count: probeSize)
+        let cursor = ByteCursor(source)
+        let head = try cursor.bytes(at: 0, count: probeSize)
         guard !head.isEmpty else { throw DecodeError(path: path, reason: "empty file") }
-        guard let format = format(forHead: head) ?? format(forName: path) else {
-            throw DecodeError(path: path, reason: "not an audio file Crate plays (\(FileKind.describe(head, at: 0)))")
+        let recognised = try format(forHead: head) { offset throws(DecodeError) in try cursor.bytes(at: offset, count: probeSize) }
+        guard let format = recognised ?? format(forName: path) else {
+            throw DecodeError(path: path, reason: unknownReason(head))
         }
         return try format.makeDecoder(source: source, path: path)
     }
