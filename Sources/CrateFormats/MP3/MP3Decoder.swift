@@ -14,8 +14,7 @@ final class MP3Decoder: TrackDecoder {
     private let handle: OpaquePointer
     private let cursor: ByteCursor
     /// S16 stereo from libmpg123 before widening; one decode chunk, allocated once.
-    private var scratch: UnsafeMutablePointer<Int16>
-    private var scratchFrames = 0
+    private let scratch = SampleScratch()
     /// Bytes a stream must have ready past the read position before a decode step.
     static let streamLead = 64 * 1024
 
@@ -34,7 +33,6 @@ final class MP3Decoder: TrackDecoder {
         cursor = ByteCursor(source)
         let mh = try MPG123Handle.make(path: path)
         handle = mh
-        scratch = .allocate(capacity: 0)
         guard MPG123Handle.open(mh, cursor: cursor, isStream: isStream) == MPG123_OK.rawValue else {
             let reason = cursor.failure?.reason ?? String(cString: mpg123_strerror(mh))
             mpg123_delete(mh)
@@ -60,23 +58,18 @@ final class MP3Decoder: TrackDecoder {
     deinit {
         mpg123_close(handle)
         mpg123_delete(handle)
-        scratch.deallocate()
     }
 
     func read(into buffer: UnsafeMutablePointer<Int32>, maxFrames: Int) throws(DecodeError) -> Int {
         waiting = cursor.shouldWait(lead: Self.streamLead)
         if waiting { return 0 }
-        if scratchFrames < maxFrames {
-            scratch.deallocate()
-            scratch = .allocate(capacity: maxFrames * 2)
-            scratchFrames = maxFrames
-        }
-        let result = try MPG123Handle.read(handle, into: scratch, maxFrames: maxFrames,
+        scratch.reserve(frames: maxFrames)
+        let result = try MPG123Handle.read(handle, into: scratch.base, maxFrames: maxFrames,
                                            sampleRate: format.sampleRate, path: path)
         if let failure = cursor.failure { throw failure }
         switch result {
         case .frames(let frames):
-            Interleave.from16(scratch, frames: frames, channels: 2, into: buffer)
+            Interleave.from16(scratch.base, frames: frames, channels: 2, into: buffer)
             return frames
         case .done:
             return 0

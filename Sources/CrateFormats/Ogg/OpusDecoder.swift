@@ -17,8 +17,7 @@ final class OpusDecoder: TrackDecoder {
     private let handle: OpaquePointer
     private let seekable: Bool
     /// Interleaved stereo S16 from libopusfile before widening; grown rarely.
-    private var scratch: UnsafeMutablePointer<Int16> = .allocate(capacity: 0)
-    private var scratchFrames = 0
+    private let scratch = SampleScratch()
     /// The next frame `read` gives.
     private var position = 0
     /// A seek went to the end: nothing more to read until the next seek.
@@ -61,7 +60,6 @@ final class OpusDecoder: TrackDecoder {
 
     deinit {
         op_free(handle)
-        scratch.deallocate()
     }
 
     func read(into buffer: UnsafeMutablePointer<Int32>, maxFrames: Int) throws(DecodeError) -> Int {
@@ -93,16 +91,12 @@ final class OpusDecoder: TrackDecoder {
     /// early (returning what it has) when a stream runs short of ready bytes.
     private func decode(into buffer: UnsafeMutablePointer<Int32>, maxFrames: Int,
                         streaming: Bool) throws(DecodeError) -> Int {
-        if scratchFrames < maxFrames {
-            scratch.deallocate()
-            scratch = .allocate(capacity: maxFrames * 2)
-            scratchFrames = maxFrames
-        }
+        scratch.reserve(frames: maxFrames)
         var filled = 0
         var holes = 0
         while filled < maxFrames {
             if streaming, filled > 0, cursor.shouldWait(lead: Self.streamLead) { break }
-            let frames = op_read_stereo(handle, scratch, Int32((maxFrames - filled) * 2))
+            let frames = op_read_stereo(handle, scratch.base, Int32((maxFrames - filled) * 2))
             if let failure = cursor.failure { throw failure }
             if frames == 0 { break }
             if frames == OP_HOLE {
@@ -112,7 +106,7 @@ final class OpusDecoder: TrackDecoder {
                 continue
             }
             guard frames > 0 else { throw DecodeError(path: path, reason: "decoding failed: \(Self.describe(frames))") }
-            Interleave.from16(scratch, frames: Int(frames), channels: 2, into: buffer + filled * 2)
+            Interleave.from16(scratch.base, frames: Int(frames), channels: 2, into: buffer + filled * 2)
             filled += Int(frames)
         }
         position += filled

@@ -15,8 +15,7 @@ final class VorbisDecoder: TrackDecoder {
     private let file: UnsafeMutablePointer<OggVorbis_File>
     private let seekable: Bool
     /// Interleaved S16 from libvorbisfile before widening; grown rarely, never shrunk.
-    private var scratch: UnsafeMutablePointer<Int16> = .allocate(capacity: 0)
-    private var scratchFrames = 0
+    private let scratch = SampleScratch()
     /// The next frame `read` gives.
     private var position = 0
     /// A seek went to the end: nothing more to read until the next seek.
@@ -78,7 +77,6 @@ final class VorbisDecoder: TrackDecoder {
     deinit {
         ov_clear(file)
         file.deallocate()
-        scratch.deallocate()
     }
 
     func read(into buffer: UnsafeMutablePointer<Int32>, maxFrames: Int) throws(DecodeError) -> Int {
@@ -118,16 +116,12 @@ final class VorbisDecoder: TrackDecoder {
                         streaming: Bool) throws(DecodeError) -> Int {
         if !carry.isEmpty {
             let frames = min(carry.count, maxFrames)
-            Interleave.from16(scratch + carry.lowerBound * linkChannels, frames: frames, channels: linkChannels, into: buffer)
+            Interleave.from16(scratch.base + carry.lowerBound * linkChannels, frames: frames, channels: linkChannels, into: buffer)
             carry = carry.lowerBound + frames..<carry.upperBound
             position += frames
             return frames
         }
-        if scratchFrames < maxFrames {
-            scratch.deallocate()
-            scratch = .allocate(capacity: maxFrames * 2)
-            scratchFrames = maxFrames
-        }
+        scratch.reserve(frames: maxFrames)
         var filled = 0
         var holes = 0
         while filled < maxFrames {
@@ -135,7 +129,7 @@ final class VorbisDecoder: TrackDecoder {
             var current: Int32 = 0
             let room = maxFrames - filled
             // ov_read limits by bytes: room for `room` frames of the current link's channels.
-            let bytes = ov_read(file, UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: CChar.self),
+            let bytes = ov_read(file, UnsafeMutableRawPointer(scratch.base).assumingMemoryBound(to: CChar.self),
                                 Int32(room * 2 * linkChannels), 0, 2, 1, &current)
             if let failure = cursor.failure { throw failure }
             if bytes == 0 { break }
@@ -157,7 +151,7 @@ final class VorbisDecoder: TrackDecoder {
             }
             let frames = Int(bytes) / (2 * linkChannels)
             let taken = min(frames, room)
-            Interleave.from16(scratch, frames: taken, channels: linkChannels, into: buffer + filled * 2)
+            Interleave.from16(scratch.base, frames: taken, channels: linkChannels, into: buffer + filled * 2)
             filled += taken
             if frames > taken {
                 // A new link with fewer channels gave more frames than asked for: kept for the next read.
