@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
-        .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "TestSupport"]),
+        .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "CrateFormats", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [

@@ -16,6 +16,7 @@ packages=(
   flac vorbis-tools opus-tools              # tests: each format's own encoder and reference decoder
   ffmpeg                                    # tests: AAC and ALAC .m4a encoding, reference decodes
   mpg123                                    # tests: independent reference decodes
+  mp3gain                                   # tests: the APEv2 ReplayGain tag as mp3gain writes it
   sqlite3                                   # tests: integrity checks after kill -9
   python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateFormats
   python3                                   # tests: the local Plex and HTTP stand-in servers

@@ -35,7 +35,10 @@ public struct MP3FileInfo: Sendable, Equatable {
                 : try file.read(at: file.size - ID3v1.size, count: ID3v1.size)
             id3v1 = ID3v1.parse(tail)
         }
-        let audioEnd = file.size - (id3v1 == nil ? 0 : ID3v1.size)
+        var audioEnd = file.size - (id3v1 == nil ? 0 : ID3v1.size)
+        // mp3gain's APEv2 tag sits between the audio and the ID3v1 tag.
+        let ape = audioEnd > audioStart ? try APETag.read(file, endingAt: audioEnd) : nil
+        if let ape, ape.start >= audioStart { audioEnd = ape.start }
 
         let window = audioStart + AudioStart.window <= head.count || head.count == file.size
             ? Array(head[min(audioStart, head.count)..<min(head.count, audioStart + AudioStart.window)])
@@ -46,6 +49,7 @@ public struct MP3FileInfo: Sendable, Equatable {
         if let id3v2 {
             try ID3v2Reader.read(file: file, head: head, header: id3v2, into: &tags)
         }
+        if tags.replayGain == nil { tags.replayGain = ape?.gain }
         if let id3v1 {
             tags.fillGaps(from: id3v1)
             tags.hasID3v1 = true
