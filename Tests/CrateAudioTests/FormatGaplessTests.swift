@@ -86,6 +86,26 @@ final class FormatGaplessTests: XCTestCase {
         XCTAssertTrue(Capture.s16(bytes.suffix(mp3.count * 2)) == mp3, "the MP3 after it")
     }
 
+    /// A card held to S16_LE (`sample_format`) gets a 24-bit track's top 16 bits, and
+    /// `status` says the path is not bit-perfect while it plays.
+    func testAShallowDeviceFormatIsSaidInStatus() throws {
+        let signal = FormatFixtures.sweep(rate: 48000, seconds: 1, bits: 24)
+        let path = "\(dir)/deep.flac", capture = "\(dir)/shallow.raw"
+        try FormatFixtures.encode(signal, format: .flac, rate: 48000, channels: 2, bits: 24, to: path)
+        let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(capture),FORMAT=raw", clockPaced: true,
+                                                          sampleFormat: "S16_LE"), logger: testLogger())
+        defer { player.shutdown() }
+        try player.play(paths: [path])
+        let playing = waitFor(player, "the track to play") { $0.currentIndex != nil && $0.output.sampleFormat != nil }
+        XCTAssertEqual(playing.output.sampleFormat, "S16_LE")
+        XCTAssertEqual(playing.sourceBits, 24)
+        XCTAssertEqual(playing.sourceCodec, "FLAC")
+        XCTAssertTrue(playing.output.conversion?.contains("8 of the source's bits dropped") ?? false, "\(playing.output)")
+        waitFor(player, "the track to finish") { $0.state == .idle }
+        let captured = try Capture.read(capture, bits: 16)
+        XCTAssertTrue(captured == signal.map { $0 >> 8 }, "the top 16 bits, exactly")
+    }
+
     private func album(_ sweep: [Int32], cuts: [Int], _ c: Case) throws -> [String] {
         let bounds = [0] + cuts + [sweep.count / 2]
         return try (0..<bounds.count - 1).map { i in
