@@ -144,7 +144,7 @@ enum HumanFormat {
             if !sync.skipped.isEmpty { lines.append("skipped:   \(sync.skipped.count) items (\(sync.skipped.prefix(3).joined(separator: "; ")))") }
         }
         if !p.unplayable.isEmpty {
-            lines.append("unplayable: \(p.unplayable.count) albums (not MP3):")
+            lines.append("unplayable: \(p.unplayable.count) albums (in formats Crate does not play):")
             lines += p.unplayable.prefix(20).map { "  - " + $0 }
         }
         if let problem = p.problem { lines.append("problem:   " + problem) }
