@@ -43,6 +43,18 @@ enum StoreFiles {
         return target
     }
 
+    /// The size in bytes, or nil when the file does not exist.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// True for a file that exists with zero bytes and no WAL with content beside it: SQLite
+    /// would silently take it for a new, empty database.
+    static func isEmptyDatabase(_ path: String) -> Bool {
+        size(path) == 0 && (size(path + "-wal") ?? 0) == 0
+    }
+
     static func remove(_ path: String) {
         unlink(path)
     }
