@@ -101,6 +101,133 @@ final class UserDataDaemonTests: XCTestCase {
         XCTAssertEqual(try again.status().player.state, .idle)
     }
 
+    // MARK: item 8: the WAL, backup and restore
+
+    /// `sqlite3 FILE SQL`: the first line of the answer.
+    func sqlite(_ file: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [file, sql]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func threeAlbumsWithOpinions() throws -> DaemonProcess {
+        try addAlbum("Solo/First", artist: "Solo", title: "First")
+        try addAlbum("Solo/Second", artist: "Solo", title: "Second")
+        try addAlbum("Other/Third", artist: "Other", title: "Third")
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        try scanned(daemon, albums: 3)
+        try request(daemon, ControlRequest(cmd: .like, album: try albumID(daemon, "First")))
+        try request(daemon, ControlRequest(cmd: .like, album: try albumID(daemon, "Second")))
+        try request(daemon, ControlRequest(cmd: .dislike, album: try albumID(daemon, "Third")))
+        return daemon
+    }
+
+    func testAfterACleanStopACopyOfUserSqliteAloneHoldsTheLikes() throws {
+        let daemon = try threeAlbumsWithOpinions()
+        XCTAssertEqual(daemon.stop(), 0)
+        let copy = dir.path + "/copy.sqlite"
+        try FileManager.default.copyItem(atPath: state + "/user.sqlite", toPath: copy)
+        XCTAssertEqual(try sqlite(copy, "SELECT sum(liked), sum(disliked) FROM album_state"), "2|1",
+                       "the likes are in the database file, not only in its WAL")
+        let wal = (try? FileManager.default.attributesOfItem(atPath: state + "/user.sqlite-wal")[.size] as? Int) ?? 0
+        XCTAssertEqual(wal, 0, "checkpointed and truncated on stop")
+    }
+
+    func testBackupAndRestoreRoundTripThroughTheCommandLine() throws {
+        let daemon = try threeAlbumsWithOpinions()
+        let socket = ["--socket", daemon.socket]
+        let backup = dir.path + "/backup.sqlite"
+        let made = try AdminProcess.run(["backup", backup] + socket)
+        XCTAssertEqual(made.code, 0, made.err)
+        XCTAssertTrue(made.out.contains("2 liked, 1 disliked"), made.out)
+        XCTAssertEqual(try sqlite(backup, "PRAGMA journal_mode"), "delete", "a single self-contained file")
+        XCTAssertEqual(try sqlite(backup, "SELECT sum(liked) FROM album_state"), "2")
+
+        // Changed after the backup, then brought back.
+        try request(daemon, ControlRequest(cmd: .unlike, album: try albumID(daemon, "First")))
+        try request(daemon, ControlRequest(cmd: .unlike, album: try albumID(daemon, "Third")))
+        let junk = dir.path + "/junk.sqlite"
+        try "not a database".write(toFile: junk, atomically: true, encoding: .utf8)
+        let refused = try AdminProcess.run(["restore", junk] + socket)
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertTrue(refused.err.contains("cannot be restored") && refused.err.contains("unchanged"), refused.err)
+
+        let restored = try AdminProcess.run(["restore", backup] + socket)
+        XCTAssertEqual(restored.code, 0, restored.err)
+        XCTAssertTrue(restored.out.contains("2 liked, 1 disliked"), restored.out)
+        XCTAssertTrue(restored.out.contains("user.sqlite.before-restore-"), restored.out)
+        // The running daemon uses the restored data at once: First is liked again.
+        try request(daemon, ControlRequest(cmd: .like, album: try albumID(daemon, "Third")))
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertEqual(try sqlite(state + "/user.sqlite", "SELECT group_concat(liked || disliked, ',') FROM (SELECT * FROM album_state ORDER BY album_key)"),
+                       try sqlite(backup, "SELECT group_concat(CASE WHEN album_key LIKE '%third%' THEN '10' ELSE liked || disliked END, ',') FROM (SELECT * FROM album_state ORDER BY album_key)"))
+        XCTAssertEqual(try sqlite(state + "/user.sqlite", "PRAGMA integrity_check"), "ok")
+    }
+
+    func testBackupAndRestoreSayWhatTheyHoldInHelp() throws {
+        let help = try AdminProcess.run(["backup", "--help"])
+        XCTAssertTrue(help.out.contains("likes") && help.out.contains("user.sqlite"), help.out)
+        let restore = try AdminProcess.run(["restore", "--help"])
+        XCTAssertTrue(restore.out.contains("integrity check"), restore.out)
+    }
+
+    // MARK: item 9: a truncated or empty user file
+
+    func testATruncatedUserFileKeepsTheLikesThatCanStillBeReadAndSaysSo() throws {
+        try addAlbum("Solo/First", artist: "Solo", title: "First")
+        var daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        try scanned(daemon, albums: 1)
+        XCTAssertEqual(daemon.stop(), 0)
+        // Hundreds of likes, written as a daemon writes them: one transaction each.
+        let user = state + "/user.sqlite"
+        var sql = "PRAGMA journal_mode = WAL;"
+        for n in 0..<400 {
+            sql += "INSERT INTO album_state (album_key, liked) VALUES ('tag:artist number \(n) with a long name|album \(n) of the collection', 1);"
+        }
+        sql += "PRAGMA wal_checkpoint(TRUNCATE);"
+        _ = try sqlite(user, sql)
+        XCTAssertEqual(try sqlite(user, "SELECT count(*) FROM album_state"), "400")
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: user)[.size] as? Int)
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: user))
+        try handle.truncate(atOffset: UInt64(size * 45 / 100 + 1000))
+        try handle.close()
+
+        daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let notes = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .libraryStats)).library?.storeNotes)
+        let note = try XCTUnwrap(notes.first { $0.contains("user.sqlite") }, "\(notes)")
+        XCTAssertTrue(note.contains("cut short"), note)
+        XCTAssertTrue(try daemon.status().warnings.contains(note), "status says it too")
+        XCTAssertEqual(daemon.stop(), 0)
+        let recovered = Int(try sqlite(user, "SELECT count(*) FROM album_state WHERE liked = 1")) ?? 0
+        XCTAssertGreaterThan(recovered, 100, note)
+        XCTAssertLessThan(recovered, 400)
+        XCTAssertTrue(note.contains("\(recovered) rows recovered") || note.contains("album_state \(recovered)"), note)
+    }
+
+    func testAnEmptyUserOrCacheFileIsReported() throws {
+        try addAlbum("Solo/First", artist: "Solo", title: "First")
+        var daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        try scanned(daemon, albums: 1)
+        try request(daemon, ControlRequest(cmd: .like, album: try albumID(daemon, "First")))
+        XCTAssertEqual(daemon.stop(), 0)
+        for file in ["user.sqlite", "library.sqlite"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: state + "/" + file, contents: Data()))
+        }
+        daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let notes = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .libraryStats)).library?.storeNotes)
+        XCTAssertEqual(notes.filter { $0.contains("library.sqlite was an empty file") }.count, 1, "\(notes)")
+        XCTAssertEqual(notes.filter { $0.contains("user.sqlite was an empty file") }.count, 1, "\(notes)")
+        let shown = try AdminProcess.run(["library", "stats", "--socket", daemon.socket])
+        XCTAssertTrue(shown.out.contains("user.sqlite was an empty file"), shown.out)
+    }
+
     private func request(daemonScan daemon: DaemonProcess) {
         do { try request(daemon, ControlRequest(cmd: .libraryScan)) } catch { XCTFail("scan: \(error)") }
     }
