@@ -171,6 +171,27 @@ final class UserDataDaemonTests: XCTestCase {
         XCTAssertEqual(try sqlite(state + "/user.sqlite", "PRAGMA integrity_check"), "ok")
     }
 
+    func testADamagedWALIsCopiedAsideAndReported() throws {
+        let daemon = try threeAlbumsWithOpinions()
+        daemon.kill9()  // A power cut: the likes are still in the WAL.
+        let wal = state + "/user.sqlite-wal"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wal)))
+        let frames = (bytes.count - 32) / 4120
+        XCTAssertGreaterThan(frames, 4, "the likes are in WAL frames")
+        bytes[32 + (frames / 2) * 4120 + 24 + 100] ^= 0xFF  // a flipped bit mid-WAL
+        try Data(bytes).write(to: URL(fileURLWithPath: wal))
+
+        let again = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let notes = try XCTUnwrap(try request(again, ControlRequest(cmd: .libraryStats)).library?.storeNotes)
+        let note = try XCTUnwrap(notes.first { $0.contains("WAL of user.sqlite was damaged") }, "\(notes)")
+        XCTAssertTrue(note.contains("frame \(frames / 2 + 1) of \(frames)"), note)
+        XCTAssertTrue(try again.status().warnings.contains(note))
+        let copies = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.hasPrefix("user.sqlite-wal.damaged-") }
+        XCTAssertEqual(copies.count, 1)
+        XCTAssertTrue(note.contains(copies[0]), note)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state + "/" + copies[0])), Data(bytes), "the WAL as found")
+    }
+
     func testBackupAndRestoreSayWhatTheyHoldInHelp() throws {
         let help = try AdminProcess.run(["backup", "--help"])
         XCTAssertTrue(help.out.contains("likes") && help.out.contains("user.sqlite"), help.out)

@@ -15,6 +15,7 @@ enum DatabaseOpening {
     /// library.sqlite, or a fresh empty one in place of a damaged file.
     static func openCache(directory: String, notes: inout [String], logger: Logger) throws(LibraryStoreError) -> Database {
         let path = directory + "/" + CacheSchema.file
+        try reportDamagedWAL(of: path, consequence: "the next scan redoes what it held", notes: &notes, logger: logger)
         if StoreFiles.isEmptyDatabase(path) {
             let note = "library.sqlite was an empty file (0 bytes): the library starts empty and the next scan rebuilds it"
             logger.error("\(note)")
@@ -42,6 +43,8 @@ enum DatabaseOpening {
     /// user.sqlite, or a fresh one holding every row that could be read from a damaged file.
     static func openUser(directory: String, notes: inout [String], logger: Logger) throws(LibraryStoreError) -> Database {
         let path = directory + "/" + UserSchema.file
+        try reportDamagedWAL(of: path, consequence: "likes, dislikes or plays made in those transactions are lost",
+                             notes: &notes, logger: logger)
         if StoreFiles.isEmptyDatabase(path) {
             // Nothing to salvage; the empty file is kept aside as evidence of what happened.
             let aside = try StoreFiles.moveAside(path)
@@ -86,6 +89,19 @@ enum DatabaseOpening {
     }
 
     // MARK: Steps
+
+    /// A damaged WAL is copied aside (SQLite rewrites the WAL once it opens the file, and
+    /// with it the evidence) and reported; the sound frames before the damage still apply.
+    private static func reportDamagedWAL(of path: String, consequence: String, notes: inout [String],
+                                         logger: Logger) throws(LibraryStoreError) {
+        guard let damage = WALCheck.damage(in: path + "-wal") else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let aside = try StoreFiles.copyAside(path + "-wal")
+        let note = "the WAL of \(name) was damaged: \(damage.summary); \(consequence); "
+            + "a copy of the WAL is kept at \(aside)"
+        logger.error("\(note)")
+        notes.append(note)
+    }
 
     private static func openChecked(path: String, migrations: SchemaMigrations,
                                     synchronous: String) throws(Failure) -> Database {
