@@ -36,6 +36,9 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case plexLogout = "plex-logout"
     /// The offline cache of Plex tracks: usage and downloads under way.
     case downloads
+    /// user.sqlite (likes, dislikes, plays, the saved queue): a consistent copy to
+    /// `paths[0]`, or that file checked and swapped in. Answered with `userData`.
+    case backup, restore
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -135,6 +138,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var plex: PlexStatus?
     public var servers: [PlexServerInfo]?
     public var downloads: DownloadsStatus?
+    /// `backup`, `restore`: the file and what it holds.
+    public var userData: UserDataCopy?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok

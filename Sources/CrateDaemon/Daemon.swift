@@ -107,6 +107,7 @@ public final class Daemon: Sendable {
         resumeScanIfNeeded()
         router.session?.restore(resume: config.playback.resumeOnBoot)
         startPositionSaver()
+        startCheckpoints()
         startPlexSyncs()
         do { try router.plexService?.startWriteBacks() } catch {
             logger.error("cannot start sending Plex write-backs: \(error)")
@@ -175,6 +176,27 @@ public final class Daemon: Sendable {
         }
     }
 
+    /// Every 5 minutes the WALs are copied into the database files and truncated: user.sqlite
+    /// alone then holds what the user did (a backup of it, a file copy), not its WAL.
+    private func startCheckpoints() {
+        guard let store = router.library?.store else { return }
+        let stopping = self.stopping, logger = self.logger
+        do {
+            _ = try PosixThread.spawn(name: "crate-checkpoint") {
+                var waited = 0
+                while !stopping.isSet {
+                    sleep(1)
+                    waited += 1
+                    guard waited >= 300 else { continue }
+                    waited = 0
+                    do { try store.checkpoint() } catch { logger.warning("checkpoint: \(error); tried again in 5 minutes") }
+                }
+            }
+        } catch {
+            logger.error("cannot start the checkpoint timer: \(error); the WALs are checkpointed on stop only")
+        }
+    }
+
     /// Nil when the daemon goes round: the engine thread answers and the control socket
     /// accepts. Otherwise what is stuck; the service manager's watchdog then restarts us.
     public func healthProblem() -> String? {
@@ -199,6 +221,8 @@ public final class Daemon: Sendable {
         display.stop()
         router.plexService?.stop()
         player.shutdown()
+        // Last: checkpointed and closed, the database files are complete on their own.
+        router.library?.store.close()
         logger.info("crated stopped")
     }
 

@@ -93,6 +93,11 @@ enum RequestValidator {
             }
         case .album, .queueAdd, .queueNext:
             if request.album == nil { return "\(command.rawValue) needs 'album': a library album id" }
+        case .backup, .restore:
+            guard let paths = request.paths, paths.count == 1, let path = paths.first, path.hasPrefix("/"),
+                  !path.utf8.contains(0) else {
+                return "\(command.rawValue) needs 'paths': a list of one absolute file path"
+            }
         case .plexUse:
             if (request.server ?? "").isEmpty { return "plex-use needs 'server': the server's name or machine identifier" }
         case .input:

@@ -18,6 +18,14 @@ final class AlbumSession: Sendable {
     let state: Mutex<SessionState>
     /// Plays Plex albums from its cache; nil when Plex is unavailable.
     let plex: PlexService?
+    /// The state saved by the last run until its albums are found in today's cache (a
+    /// rebuilt cache is refilled by the start-up scan and sync); see AlbumSession+Restore.
+    let pendingRestore: Mutex<SessionState?>
+    /// While a restore waits, saving would overwrite the saved queue with an empty one.
+    let restoreWaiting = Atomic<Bool>(false)
+    /// What the restore could not bring back, for `status`.
+    let restoreNotes = Mutex<[String]>([])
+    let resumeOnRestore = Atomic<Bool>(false)
 
     init(library: Library, player: Player, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
@@ -33,7 +41,9 @@ final class AlbumSession: Sendable {
         } catch {
             logger.error("the saved queue could not be read (\(error)); starting with an empty one")
         }
-        state = Mutex(saved)
+        state = Mutex(SessionState())
+        pendingRestore = Mutex(saved)
+        restoreWaiting.store(true, ordering: .releasing)
         player.setContinuation { [weak self] in self?.continuation() }
     }
 
@@ -42,6 +52,8 @@ final class AlbumSession: Sendable {
     /// Plays album `id` from its first track (or `track`, `seconds` in), replacing the list.
     func play(album id: Int64, track: Int = 0, seconds: Double = 0, paused: Bool = false) throws {
         let paths = try playablePaths(id)
+        // The listener chose an album before the saved one could be restored: theirs wins.
+        if restoreWaiting.exchange(false, ordering: .acquiringAndReleasing) { pendingRestore.withLock { $0 = nil } }
         // The new mapping is in place before the player starts, so its first track event
         // already finds this album.
         let before = state.withLock { s -> SessionState in
@@ -215,6 +227,7 @@ final class AlbumSession: Sendable {
     /// Saved on every state change and every `save_interval` while playing; user.sqlite
     /// is synchronous = FULL, so what was saved survives a power cut.
     func save() {
+        guard !restoreWaiting.load(ordering: .acquiring) else { return }
         let status = player.status()
         let snapshot = state.withLock { s -> SessionState in
             if let index = status.currentIndex, let segment = s.segment(containing: index) {
@@ -224,22 +237,13 @@ final class AlbumSession: Sendable {
             return s
         }
         do {
+            var snapshot = snapshot
+            let keys = try library.store.albumKeys(ids: snapshot.albumIDs)
+            snapshot.albumKeys = Dictionary(uniqueKeysWithValues: keys.map { (String($0.key), $0.value) })
             let text = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
             try library.store.setUserValue(Self.stateKey, text)
         } catch {
             logger.error("could not save the queue and position: \(error)")
-        }
-    }
-
-    /// At start-up: the album and position saved last, paused unless `resume`.
-    func restore(resume: Bool) {
-        let saved = state.withLock { $0 }
-        guard let album = saved.current else { return }
-        do {
-            try play(album: album, track: saved.trackInAlbum, seconds: saved.position, paused: !resume)
-            logger.info("restored album \(album), track \(saved.trackInAlbum + 1) at \(saved.position) s\(resume ? ", playing" : ", paused")")
-        } catch {
-            logger.error("could not restore album \(album): \(error)")
         }
     }
 

@@ -15,6 +15,10 @@ struct SessionState: Codable, Sendable, Equatable {
     /// Where the current album was when last saved.
     var trackInAlbum = 0
     var position = 0.0
+    /// The stable album key of every id above, written when saved: the ids are the cache's
+    /// row ids, which a rebuilt cache hands out again, so a restore goes by these keys
+    /// (see SessionState+Keys). Absent in states saved by older versions.
+    var albumKeys: [String: String]?
 
     static let playedLimit = 50
 

@@ -39,6 +39,7 @@ extension Router {
         }, finished: { [weak self] report in
             let outcome = report.completed ? "finished" : "interrupted"
             self?.publish(.scanFinished, "library scan \(outcome): \(report.albums) albums", report: report)
+            self?.session?.libraryChanged()
         })
         publish(.scanStarted, full ? "full library scan started" : "library scan started")
     }

@@ -43,6 +43,7 @@ extension Router {
                 self.showOnDisplay(expired ? "Plex: sign in again" : "Plex: \(error)", kind: .error, seconds: 6)
             }
             self.publish(.plexSynced, text)
+            self.session?.libraryChanged()
         }
     }
 }

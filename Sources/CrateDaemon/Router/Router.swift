@@ -104,6 +104,8 @@ public final class Router: ControlHandler {
                 return try handleInput(request)
             case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout, .downloads:
                 return try handlePlex(command, request)
+            case .backup, .restore:
+                return try handleUserData(command, request)
             case .displaySnapshot:
                 guard let display = displayService else { throw RouterError("the display is not running") }
                 var reply = ControlReply(ok: true)
@@ -165,6 +167,9 @@ public final class Router: ControlHandler {
         if let message = output.message { warnings.append(message) }
         if let refusal = output.realtimeMessage { warnings.append(refusal) }
         if let libraryProblem { warnings.append(libraryProblem) }
+        // A rebuilt cache, salvaged user data, a damaged WAL: said until the next start.
+        warnings += library?.store.notes ?? []
+        warnings += session?.notesForStatus ?? []
         let failed = playerStatus.tracks.filter { $0.error != nil }.count
         if failed > 0 { warnings.append("\(failed) track(s) of the current list could not be played in full") }
         let cursor = session?.state.withLock { $0.crate.cursor }

@@ -94,3 +94,34 @@ extension LibraryStore {
         }
     }
 }
+
+extension LibraryStore {
+    /// The stable keys of albums `ids` (unknown ids are absent): what a saved queue keeps,
+    /// since a rebuilt cache hands its integer ids out again.
+    public func albumKeys(ids: Set<Int64>) throws(LibraryStoreError) -> [Int64: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in
+            var keys: [Int64: String] = [:]
+            for id in ids {
+                if let key = try db.firstRow("SELECT album_key FROM albums WHERE id = ?1", [.integer(id)], { $0.text(0) }) {
+                    keys[id] = key
+                }
+            }
+            return keys
+        }
+    }
+
+    /// The current ids of albums by stable key (keys no longer in the library are absent).
+    public func albumIDs(keys: Set<String>) throws(LibraryStoreError) -> [String: Int64] {
+        guard !keys.isEmpty else { return [:] }
+        return try read { db in
+            var ids: [String: Int64] = [:]
+            for key in keys {
+                if let id = try db.firstRow("SELECT id FROM albums WHERE album_key = ?1", [.text(key)], { $0.int64(0) }) {
+                    ids[key] = id
+                }
+            }
+            return ids
+        }
+    }
+}

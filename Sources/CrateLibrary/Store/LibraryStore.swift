@@ -61,7 +61,8 @@ public final class LibraryStore: Sendable {
     /// Runs `body` on the writer connection.
     func write<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try writer.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
-            try storeCall { try body(db) }
+            guard db.isOpen else { throw .closed }
+            return try storeCall { try body(db) }
         }
     }
 
@@ -74,14 +75,16 @@ public final class LibraryStore: Sendable {
     /// one read transaction, so they see one consistent snapshot even mid-scan.
     func read<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try reader.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
-            try storeCall { try db.readTransaction { try body(db) } }
+            guard db.isOpen else { throw .closed }
+            return try storeCall { try db.readTransaction { try body(db) } }
         }
     }
 
     /// Runs `body` on the user-data connection.
     func withUserData<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try user.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
-            try storeCall { try body(db) }
+            guard db.isOpen else { throw .closed }
+            return try storeCall { try body(db) }
         }
     }
 }

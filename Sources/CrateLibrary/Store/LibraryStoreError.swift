@@ -14,6 +14,10 @@ public enum LibraryStoreError: UserFacingError, Equatable {
     case recoveryFailed(file: String, reason: String)
     /// A statement failed.
     case sqlite(SQLiteError)
+    /// The store was closed (crated is stopping); nothing more is read or written.
+    case closed
+    /// A file offered to `restore` is not a sound Crate user database.
+    case badBackup(file: String, reason: String)
 
     public var userMessage: String {
         switch self {
@@ -28,6 +32,10 @@ public enum LibraryStoreError: UserFacingError, Equatable {
             "\(file) is damaged and could not be replaced: \(reason)"
         case .sqlite(let error):
             "library database error: \(error)"
+        case .closed:
+            "the library store is closed: crated is stopping"
+        case .badBackup(let file, let reason):
+            "\(file) cannot be restored: \(reason); the current user data is unchanged"
         }
     }
 }

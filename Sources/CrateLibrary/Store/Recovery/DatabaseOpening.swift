@@ -15,6 +15,12 @@ enum DatabaseOpening {
     /// library.sqlite, or a fresh empty one in place of a damaged file.
     static func openCache(directory: String, notes: inout [String], logger: Logger) throws(LibraryStoreError) -> Database {
         let path = directory + "/" + CacheSchema.file
+        try reportDamagedWAL(of: path, consequence: "the next scan redoes what it held", notes: &notes, logger: logger)
+        if StoreFiles.isEmptyDatabase(path) {
+            let note = "library.sqlite was an empty file (0 bytes): the library starts empty and the next scan rebuilds it"
+            logger.error("\(note)")
+            notes.append(note)
+        }
         do throws(Failure) {
             return try openChecked(path: path, migrations: CacheSchema.migrations, synchronous: "NORMAL")
         } catch {
@@ -37,6 +43,16 @@ enum DatabaseOpening {
     /// user.sqlite, or a fresh one holding every row that could be read from a damaged file.
     static func openUser(directory: String, notes: inout [String], logger: Logger) throws(LibraryStoreError) -> Database {
         let path = directory + "/" + UserSchema.file
+        try reportDamagedWAL(of: path, consequence: "likes, dislikes or plays made in those transactions are lost",
+                             notes: &notes, logger: logger)
+        if StoreFiles.isEmptyDatabase(path) {
+            // Nothing to salvage; the empty file is kept aside as evidence of what happened.
+            let aside = try StoreFiles.moveAside(path)
+            let note = "user.sqlite was an empty file (0 bytes): likes, dislikes and play history start "
+                + "empty; nothing could be recovered (the empty file is kept at \(aside))"
+            logger.error("\(note)")
+            notes.append(note)
+        }
         do throws(Failure) {
             return try openChecked(path: path, migrations: UserSchema.migrations, synchronous: "FULL")
         } catch {
@@ -46,9 +62,14 @@ enum DatabaseOpening {
             // Reading the copy creates a -shm (and maybe an empty -wal) beside it: remove
             // those afterwards, but keep companions that were moved along with the file.
             let moved = ["-wal", "-shm"].filter { StoreFiles.exists(aside + $0) }
-            let salvage = RowSalvage.copy(from: aside, into: fresh, tables: UserSchema.tables)
+            // Read from a copy padded to whole pages: a truncated file reads as nothing otherwise.
+            let padded = PaddedCopy.make(of: aside)
+            let salvage = RowSalvage.copy(from: padded?.path ?? aside, into: fresh, tables: UserSchema.tables)
+            padded?.remove()
             for suffix in ["-wal", "-shm"] where !moved.contains(suffix) { StoreFiles.remove(aside + suffix) }
-            let note = "user.sqlite was damaged (\(reason)) and was replaced by a fresh file: \(salvage.summary); "
+            let missing = padded?.addedBytes ?? 0
+            let truncated = missing > 0 ? " (the file was cut short: \(missing) bytes missing)" : ""
+            let note = "user.sqlite was damaged (\(reason))\(truncated) and was replaced by a fresh file: \(salvage.summary); "
                 + "the damaged copy is kept at \(aside)"
             logger.error("\(note)")
             notes.append(note)
@@ -68,6 +89,19 @@ enum DatabaseOpening {
     }
 
     // MARK: Steps
+
+    /// A damaged WAL is copied aside (SQLite rewrites the WAL once it opens the file, and
+    /// with it the evidence) and reported; the sound frames before the damage still apply.
+    private static func reportDamagedWAL(of path: String, consequence: String, notes: inout [String],
+                                         logger: Logger) throws(LibraryStoreError) {
+        guard let damage = WALCheck.damage(in: path + "-wal") else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let aside = try StoreFiles.copyAside(path + "-wal")
+        let note = "the WAL of \(name) was damaged: \(damage.summary); \(consequence); "
+            + "a copy of the WAL is kept at \(aside)"
+        logger.error("\(note)")
+        notes.append(note)
+    }
 
     private static func openChecked(path: String, migrations: SchemaMigrations,
                                     synchronous: String) throws(Failure) -> Database {

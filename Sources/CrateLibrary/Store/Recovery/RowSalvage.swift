@@ -108,24 +108,48 @@ enum RowSalvage {
     }
 
     /// The first rowid beyond `floor` that a fresh seek can reach, jumping 1, 2, 4, ... past
-    /// it; nil when the table ends or nothing further can be reached.
+    /// it, then searching back between the last failed jump and the one that landed, so a
+    /// healthy page just behind the landing point is not skipped; nil when the table ends
+    /// or nothing further can be reached.
     private static func firstReadableRowid(after floor: Int64, probe: Statement) -> Int64? {
         var jump: Int64 = 1
+        var failed = floor
         while true {
             let (target, overflow) = floor.addingReportingOverflow(jump)
             guard !overflow else { return nil }
-            probe.reset()
-            defer { probe.reset() }
-            if (try? probe.bind(target, at: 1)) != nil {
-                do {
-                    return try probe.step() ? probe.int64(0) : nil
-                } catch {
-                    // Still inside the damage: jump further.
+            switch seek(target, probe) {
+            case .end: return nil
+            case .row(var found):
+                var high = target
+                while high - failed > 1 {
+                    let middle = failed + (high - failed) / 2
+                    switch seek(middle, probe) {
+                    case .row(let earlier): found = min(found, earlier); high = middle
+                    case .damaged, .end: failed = middle
+                    }
                 }
+                return found
+            case .damaged:
+                failed = target
             }
             let (doubled, tooFar) = jump.multipliedReportingOverflow(by: 2)
             guard !tooFar else { return nil }
             jump = doubled
+        }
+    }
+
+    private enum Seek { case row(Int64), end, damaged }
+
+    /// The first rowid at or after `target`, as a fresh descent from the root finds it.
+    private static func seek(_ target: Int64, _ probe: Statement) -> Seek {
+        probe.reset()
+        defer { probe.reset() }
+        do {
+            try probe.bind(target, at: 1)
+            return try probe.step() ? .row(probe.int64(0)) : .end
+        } catch {
+            // Still inside the damage: the caller jumps further.
+            return .damaged
         }
     }
 }

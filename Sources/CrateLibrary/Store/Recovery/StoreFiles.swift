@@ -43,6 +43,36 @@ enum StoreFiles {
         return target
     }
 
+    /// Copies `path` to `<path>.damaged-<unix time>` (a counter added if taken) and returns
+    /// the copy's name; the original stays for SQLite to read what it can.
+    static func copyAside(_ path: String) throws(LibraryStoreError) -> String {
+        var target = "\(path).damaged-\(time(nil))"
+        var counter = 1
+        while exists(target) {
+            counter += 1
+            target = "\(path).damaged-\(time(nil))-\(counter)"
+        }
+        do {
+            let file = try RegularFile(path: path)
+            try AtomicFile.write(try file.read(at: 0, count: file.size), to: target, mode: 0o600)
+        } catch {
+            throw .recoveryFailed(file: path, reason: "cannot copy the damaged WAL aside: \(error)")
+        }
+        return target
+    }
+
+    /// The size in bytes, or nil when the file does not exist.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// True for a file that exists with zero bytes and no WAL with content beside it: SQLite
+    /// would silently take it for a new, empty database.
+    static func isEmptyDatabase(_ path: String) -> Bool {
+        size(path) == 0 && (size(path + "-wal") ?? 0) == 0
+    }
+
     static func remove(_ path: String) {
         unlink(path)
     }

@@ -35,7 +35,9 @@ final class Database {
         handle = nil
     }
 
-    private var db: OpaquePointer {
+    var isOpen: Bool { handle != nil }
+
+    var db: OpaquePointer {
         guard let handle else { preconditionFailure("SQLite connection to \(path) used after close") }
         return handle
     }

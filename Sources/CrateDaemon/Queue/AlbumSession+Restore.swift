@@ -1,0 +1,78 @@
+import CrateLibrary
+import Synchronization
+
+/// Bringing back what the last run saved. The saved albums are found by their stable keys
+/// (SessionState+Keys); when the cache was rebuilt, they come back only as the start-up
+/// scan and Plex sync refill it, so the restore waits for those and is tried again after
+/// each (`libraryChanged`). Only when nothing is refreshing any more is a missing album
+/// dropped, with a note in `status`: never pointed at whichever album has its old id now.
+extension AlbumSession {
+    /// At start-up: the album and position saved last, paused unless `resume`.
+    func restore(resume: Bool) {
+        resumeOnRestore.store(resume, ordering: .releasing)
+        attemptRestore()
+    }
+
+    /// A scan or Plex sync finished: a waiting restore may find its albums now.
+    func libraryChanged() {
+        guard restoreWaiting.load(ordering: .acquiring) else { return }
+        attemptRestore()
+    }
+
+    var notesForStatus: [String] { restoreNotes.withLock { $0 } }
+
+    private func attemptRestore() {
+        // Serialized by the lock: a scan ending mid-attempt waits and then tries again.
+        pendingRestore.withLock { pending in
+            guard let saved = pending, restoreWaiting.load(ordering: .acquiring) else { return }
+            // Read before resolving: a refresh that ends after this read calls back.
+            let refreshing = libraryRefreshing()
+            let currentIDs: [String: Int64]
+            do {
+                currentIDs = try library.store.albumIDs(keys: Set((saved.albumKeys ?? [:]).values))
+            } catch {
+                logger.error("could not look up the saved queue's albums: \(error)")
+                if refreshing { return }
+                currentIDs = [:]
+            }
+            let missing = saved.keysMissing(from: currentIDs)
+            if !missing.isEmpty && refreshing {
+                logger.info("the saved queue waits for the library: \(missing.count) of its albums are not in it yet")
+                return
+            }
+            pending = nil
+            if !missing.isEmpty {
+                let note = "the saved queue named \(missing.count) album(s) no longer in the library, left out: "
+                    + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", ..." : "")
+                logger.warning("\(note)")
+                restoreNotes.withLock { $0.append(note) }
+            }
+            let restored = saved.resolved(currentIDs: currentIDs)
+            state.withLock { $0 = restored }
+            restoreWaiting.store(false, ordering: .releasing)
+            play(restored)
+        }
+    }
+
+    private func play(_ restored: SessionState) {
+        guard let album = restored.current else {
+            save()
+            return
+        }
+        let resume = resumeOnRestore.load(ordering: .acquiring)
+        do {
+            try play(album: album, track: restored.trackInAlbum, seconds: restored.position, paused: !resume)
+            logger.info("restored album \(album), track \(restored.trackInAlbum + 1) at \(restored.position) s\(resume ? ", playing" : ", paused")")
+        } catch {
+            logger.error("could not restore album \(album): \(error)")
+        }
+    }
+
+    /// True while the library may still be filling: a scan runs, or a chosen Plex server
+    /// has not finished its first sync of this run.
+    private func libraryRefreshing() -> Bool {
+        if library.isScanning { return true }
+        guard let status = plex?.status(), status.server != nil else { return false }
+        return status.syncing || status.lastSync == nil
+    }
+}
