@@ -253,7 +253,8 @@ final class AlbumSession: Sendable {
             guard let plex else { throw RouterError("album \(id) is on a Plex server, and Plex is not available") }
             // Offline but downloaded: it plays from the cache. Online: each track plays from
             // the cache when complete, else streams (the player asks when it opens it).
-            guard detail.album.online || plex.isCached(paths) else {
+            // Offline and not downloaded: the server may be back; it is asked before refusing.
+            guard detail.album.online || plex.isCached(paths) || plex.reconnect(paths) else {
                 throw RouterError("album \(id) (\(detail.album.title)) is on a Plex server that cannot be reached, and it was not downloaded")
             }
             return paths
