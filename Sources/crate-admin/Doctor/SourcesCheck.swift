@@ -91,7 +91,8 @@ enum SourcesCheck {
             return .fail("plex", detail + " (nothing cached: its albums cannot play)", fix: fix)
         }
         if let sync = plex.lastSync, !sync.completed {
-            return .warn("plex", "\(HumanFormat.server(server.name, at: url)): the last sync failed: \(sync.error ?? "stopped")",
+            let outcome = sync.partial ? "was held back (nothing changed)" : "failed"
+            return .warn("plex", "\(HumanFormat.server(server.name, at: url)): the last sync \(outcome): \(sync.error ?? "stopped")",
                          fix: "crate-admin plex sync (crate-admin plex status shows the result)")
         }
         let reach = plex.reachable == nil ? "not contacted yet" : "reachable"
