@@ -108,6 +108,7 @@ extension CrateConfig {
         if let value = plex.integer("dislike_rating", in: 0...10) { self.plex.dislikeRating = value }
         if let value = plex.integer("download_ahead", in: 0...10) { self.plex.downloadAhead = value }
         if let value = plex.integer("stall_timeout", in: 2...300) { self.plex.stallTimeout = value }
+        if let value = plex.integer("max_shrink_percent", in: 0...100) { self.plex.maxShrinkPercent = value }
         if let value = plex.string("wallet_playlist", expected: "a playlist name like \"CDs\"") { self.plex.walletPlaylist = value }
         plex.refuseUnknownKeys()
         problems += plex.problems

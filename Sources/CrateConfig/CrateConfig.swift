@@ -149,6 +149,10 @@ public struct CrateConfig: Sendable, Equatable {
         /// Seconds a stream may stay silent (server or network gone) before its track
         /// fails, 2…300. TOML: `stall_timeout`.
         public var stallTimeout: Int = 20
+        /// The shrink guard: a sync whose listing has lost more than this percentage of the
+        /// server's albums (and more than 20 of them) since the last is held back, not
+        /// applied; 0…100, 100 = off. TOML: `max_shrink_percent`.
+        public var maxShrinkPercent: Int = 25
         public init() {}
     }
 

@@ -67,11 +67,16 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     /// `crate`: a Plex collection, or a Plex audio playlist's albums, by title.
     public var collection: String?
     public var playlist: String?
+    /// `plex-sync`: apply a listing even when it has far fewer albums than the library
+    /// (the shrink guard otherwise holds it back).
+    public var acceptShrink: Bool?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
                 position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
-                server: String? = nil, collection: String? = nil, playlist: String? = nil) {
+                server: String? = nil, collection: String? = nil, playlist: String? = nil,
+                acceptShrink: Bool? = nil) {
+        self.acceptShrink = acceptShrink
         self.playlist = playlist
         self.server = server
         self.collection = collection

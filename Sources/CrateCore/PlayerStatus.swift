@@ -5,6 +5,10 @@ public struct TrackStatus: Sendable, Equatable, Codable {
     public var duration: Double?
     /// Why this track could not be played (or was cut short), if it was not.
     public var error: String?
+    /// The track's title, when it plays as part of a library album (filled in by the
+    /// daemon's router: the engine knows files, not titles). Plex tracks have no file name
+    /// worth showing, so `status` shows this instead.
+    public var title: String?
 
     public init(path: String, duration: Double? = nil, error: String? = nil) {
         self.path = path

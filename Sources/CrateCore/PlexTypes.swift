@@ -63,6 +63,9 @@ public struct PlexSyncReport: Sendable, Codable, Equatable {
     /// Items the server sent without what they need (a ratingKey, a part), with why.
     public var skipped: [String] = []
     public var error: String?
+    /// The listing was incomplete (fewer items than the server's `totalSize`) or shrank
+    /// past the guard: nothing was removed, and `error` says why.
+    public var partial: Bool = false
     public init(completed: Bool, seconds: Double) {
         self.completed = completed
         self.seconds = seconds

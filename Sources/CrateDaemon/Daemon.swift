@@ -55,6 +55,7 @@ public final class Daemon: Sendable {
                                                    walletPlaylist: config.plex.walletPlaylist)
                 settings.downloadAhead = config.plex.downloadAhead
                 settings.stallTimeout = Double(config.plex.stallTimeout)
+                settings.maxShrinkPercent = config.plex.maxShrinkPercent
                 plex = try PlexService(stateDir: config.stateDir, settings: settings, store: library.store,
                                        http: HTTPClient(logger: logger), logger: logger)
             } catch {

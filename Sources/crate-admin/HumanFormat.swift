@@ -52,10 +52,27 @@ enum HumanFormat {
         return state.name
     }
 
-    /// `2/3 02 Sweep.mp3`, or nil when nothing is under the play head.
+    /// `2/3 02 Sweep.mp3`, or nil when nothing is under the play head. A track that is not
+    /// a local file (Plex) goes by its title: its path ends in the server's ratingKey.
     static func track(_ player: PlayerStatus) -> String? {
         guard let index = player.currentIndex, let track = player.currentTrack else { return nil }
-        return "\(index + 1)/\(player.tracks.count) \(fileName(track.path))"
+        let name = track.path.hasPrefix("/") ? fileName(track.path) : (track.title ?? fileName(track.path))
+        return "\(index + 1)/\(player.tracks.count) \(name)"
+    }
+
+    /// `512 KB`, `3.2 MB`, `4096 MB`: sizes of the download cache.
+    static func size(_ bytes: Int) -> String {
+        let mib = 1 << 20
+        if bytes < mib { return "\((bytes + 1023) / 1024) KB" }
+        if bytes < 10 * mib { return "\(bytes / mib).\(bytes % mib * 10 / mib) MB" }
+        return "\(bytes / mib) MB"
+    }
+
+    /// `Living Room at http://10.0.0.5:32400`; a server named after its address (a fixed
+    /// `server_url`) is not followed by it again.
+    static func server(_ name: String, at uri: String?) -> String {
+        guard let uri, !name.contains(uri) else { return name }
+        return "\(name) at \(uri)"
     }
 
     /// `0:41 / 3:12`.
@@ -132,7 +149,7 @@ enum HumanFormat {
         if let code = p.pinCode { lines.append("sign-in:   enter \(code) at \(p.link ?? "https://plex.tv/link")") }
         if let server = p.server {
             let reach = p.reachable.map { $0 ? "reachable" : "NOT reachable (its albums are offline)" } ?? "not contacted yet"
-            lines.append("server:    \(server.name) at \(server.uris.first ?? "?") — \(reach)")
+            lines.append("server:    \(self.server(server.name, at: server.uris.first)) — \(reach)")
             lines.append("library:   \(p.albums) albums, \(p.tracks) tracks\(p.syncing ? " (syncing…)" : "")")
         } else if p.auth == "signed-in" {
             lines.append("server:    none chosen (crate-admin plex servers, then plex use NAME)")
@@ -140,8 +157,12 @@ enum HumanFormat {
         if let sync = p.lastSync {
             lines.append(sync.completed
                 ? "last sync: \(sync.albums) albums, \(sync.tracks) tracks, +\(sync.added) ~\(sync.changed) -\(sync.removed) in \((sync.seconds * 10).rounded() / 10) s"
-                : "last sync: failed — \(sync.error ?? "stopped")")
-            if !sync.skipped.isEmpty { lines.append("skipped:   \(sync.skipped.count) items (\(sync.skipped.prefix(3).joined(separator: "; ")))") }
+                : "last sync: \(sync.partial ? "partial" : "failed") — \(sync.error ?? "stopped")")
+            if !sync.skipped.isEmpty {
+                lines.append("skipped:   \(sync.skipped.count) items:")
+                lines += sync.skipped.prefix(20).map { "  - " + $0 }
+                if sync.skipped.count > 20 { lines.append("  … and \(sync.skipped.count - 20) more (--json lists all)") }
+            }
         }
         if !p.unplayable.isEmpty {
             lines.append("unplayable: \(p.unplayable.count) albums (in formats Crate does not play):")

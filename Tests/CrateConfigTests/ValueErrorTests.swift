@@ -55,6 +55,8 @@ final class ValueErrorTests: XCTestCase {
                "c.toml:2: [audio] period_frames: expected an integer from 64 to 65536, got 65537")
         expect("[audio]\nperiods = 1", "c.toml:2: [audio] periods: expected an integer from 2 to 64, got 1")
         expect("[audio]\nperiods = 65", "c.toml:2: [audio] periods: expected an integer from 2 to 64, got 65")
+        expect("[plex]\nmax_shrink_percent = 101",
+               "c.toml:2: [plex] max_shrink_percent: expected an integer from 0 to 100, got 101")
         expect("[audio]\nbuffer_seconds = 0.4",
                "c.toml:2: [audio] buffer_seconds: expected a number of seconds from 0.5 to 30, got 0.4")
         expect("[audio]\nbuffer_seconds = 31",
@@ -109,7 +111,7 @@ final class ValueErrorTests: XCTestCase {
                "c.toml:4: [audoi]: unknown table (did you mean [audio]?)")
         expect("# Spotify\n[spotify]\ntoken = 'x'",
                "c.toml:2: [spotify]: unknown table; the tables are [control], [audio], [library], [crate], [playback], [controls], [display], [plex] and [log]")
-        expect("[plex]\ntoken = 'x'", "c.toml:2: [plex] token: unknown key; the keys here are tv_url, server_url, page_size, sync_interval, cache_mb, dislike_rating, download_ahead, stall_timeout and wallet_playlist")
+        expect("[plex]\ntoken = 'x'", "c.toml:2: [plex] token: unknown key; the keys here are tv_url, server_url, page_size, sync_interval, cache_mb, dislike_rating, download_ahead, stall_timeout, max_shrink_percent and wallet_playlist")
         expect("[audio]\n[audio.alsa]\nperiods = 4", "c.toml:2: [audio.alsa]: unknown table; [audio] has no sub-tables")
         expect("[log]\nlevel.x = 1", "c.toml:2: [log] level: unknown key; [log] has no dotted keys")
     }

@@ -163,4 +163,19 @@ final class ScannerTests: XCTestCase {
                       "\(report.skipped)")
         XCTAssertEqual(try store.albums().count, 6)
     }
+
+    func testAFolderMovedAwayAndBackKeepsItsAlbumID() throws {
+        _ = scan()
+        let id = try album("Album One").album.id
+        let aside = dir.path + "/aside"
+        try FileManager.default.moveItem(atPath: music + "/Artist A/Album One", toPath: aside)
+        _ = scan()
+        XCTAssertFalse(try store.albums().contains { $0.title == "Album One" }, "gone while away")
+        try FileManager.default.moveItem(atPath: aside, toPath: music + "/Artist A/Album One")
+        _ = scan()
+        XCTAssertEqual(try album("Album One").album.id, id, "the id it had before")
+        try LibraryFixture(root: music).add("Artist E/New", [.init(file: "01.mp3", title: "E1", artist: "Artist E", album: "New")])
+        _ = scan()
+        XCTAssertGreaterThan(try album("New").album.id, id, "new albums still get new ids")
+    }
 }

@@ -15,7 +15,13 @@ answers, bodies cut short.
 The test drives it through /__fixture/* (no auth):
   POST /__fixture/library   the library as JSON (sections, albums, tracks, playlists, ...)
   POST /__fixture/mode      {"down": bool, "throttle": n, "retry_after": s, "fail5xx": n,
-                             "slow": s, "cut_parts": bool, "no_paging_check": bool}
+                             "slow": s, "cut_parts": bool, "no_paging_check": bool,
+                             "short": {"9": n, "10": n}  (a section listing of that type serves
+                                       only its first n items, while totalSize still says all:
+                                       a page sequence that ends early, or {"size":0,"totalSize":N}),
+                             "hide_albums": [ratingKey, ...]  (left out of the album listing,
+                                       their tracks still listed),
+                             "refuse_pins": bool  (plex.tv answers 401 to a new PIN)}
   POST /__fixture/approve   the next PIN poll returns a token
   GET  /__fixture/log       every request seen: method, path, query, selected headers
 It exits when stdin closes.
@@ -84,14 +90,15 @@ class Handler(BaseHTTPRequestHandler):
             return None
         return int(start), int(size)
 
-    def page(self, items, key="Metadata", extra=None):
+    def page(self, items, key="Metadata", extra=None, keep=None):
         paging = self.paging()
         if paging is None:
             if STATE["mode"].get("no_paging_check"):
                 return self.reply(200, container(items, key, extra))
             return self.reply(400, b"<html><body>400 Bad Request</body></html>", "text/html")
         start, size = paging
-        chunk = items[start:start + size] if size > 0 else []
+        served = items if keep is None else items[:keep]
+        chunk = served[start:start + size] if size > 0 else []
         return self.reply(200, container(chunk, key, extra, start, size, len(items)))
 
     def gate(self):
@@ -149,7 +156,10 @@ class Handler(BaseHTTPRequestHandler):
             if len(rest) == 2 and rest[1] == "all":
                 kind = q.get("type")
                 items = {"8": lib["artists"], "9": lib["albums"], "10": lib["tracks"]}.get(kind, [])
-                return self.page(items)
+                hidden = [str(k) for k in STATE["mode"].get("hide_albums", [])]
+                if kind == "9" and hidden:
+                    items = [a for a in items if str(a.get("ratingKey")) not in hidden]
+                return self.page(items, keep=STATE["mode"].get("short", {}).get(kind))
             if len(rest) == 2 and rest[1] == "genre":
                 return self.page(lib["genres"], "Directory")
             if len(rest) == 2 and rest[1] == "collections":
@@ -198,6 +208,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, {})
         if self.gate():
             return
+        if path == "/api/v2/pins" and STATE["mode"].get("refuse_pins"):
+            return self.reply(401, b"<html><body><h1>401 Unauthorized</h1></body></html>", "text/html")
         if path == "/api/v2/pins":
             with LOCK:
                 STATE["next_pin"] += 1

@@ -118,7 +118,8 @@ final class AlbumSession: Sendable {
         // before then keeps it queued.
         guard !state.withLock({ $0.segments.isEmpty }), let next = nextAlbum(consume: false) else { return nil }
         do {
-            let paths = try playablePaths(next)
+            // On the engine thread: no network wait here; the background probe brings the server back.
+            let paths = try playablePaths(next, askServer: false)
             state.withLock { s in
                 let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
                 s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
@@ -249,7 +250,9 @@ final class AlbumSession: Sendable {
 
     // MARK: helpers
 
-    func playablePaths(_ id: Int64) throws -> [String] {
+    /// `askServer`: an offline Plex album that was not downloaded is worth one short probe
+    /// of its server before refusing (never on the engine thread).
+    func playablePaths(_ id: Int64, askServer: Bool = true) throws -> [String] {
         guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
         guard !detail.tracks.isEmpty else { throw RouterError("album \(id) has no tracks") }
         let paths = detail.tracks.map(\.path)
@@ -257,7 +260,8 @@ final class AlbumSession: Sendable {
             guard let plex else { throw RouterError("album \(id) is on a Plex server, and Plex is not available") }
             // Offline but downloaded: it plays from the cache. Online: each track plays from
             // the cache when complete, else streams (the player asks when it opens it).
-            guard detail.album.online || plex.isCached(paths) else {
+            // Offline and not downloaded: the server may be back; it is asked before refusing.
+            guard detail.album.online || plex.isCached(paths) || (askServer && plex.reconnect(paths)) else {
                 throw RouterError("album \(id) (\(detail.album.title)) is on a Plex server that cannot be reached, and it was not downloaded")
             }
             return paths

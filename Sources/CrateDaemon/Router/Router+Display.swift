@@ -98,6 +98,19 @@ extension Router {
         return ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
     }
 
+    /// Titles for the loaded tracks that belong to a library album (by position in its
+    /// segment, as a Plex track plays from a path that is not the library's).
+    func nameTracks(_ status: inout PlayerStatus) {
+        guard let segments = session?.state.withLock({ $0.segments }) else { return }
+        for segment in segments {
+            guard let detail = cachedAlbum(segment.albumID) else { continue }
+            for offset in 0..<min(segment.trackCount, detail.tracks.count)
+            where status.tracks.indices.contains(segment.startIndex + offset) {
+                status.tracks[segment.startIndex + offset].title = detail.tracks[offset].title
+            }
+        }
+    }
+
     /// An album's row and tracks, from a small cache: the display asks every second.
     private func cachedAlbum(_ id: Int64) -> AlbumDetail? {
         if let hit = albumCache.withLock({ $0[id] }) { return hit }

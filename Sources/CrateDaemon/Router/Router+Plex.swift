@@ -20,7 +20,7 @@ extension Router {
             _ = try plex.use(name)
             try startPlexSync(plex)
         case .plexSync:
-            try startPlexSync(plex)
+            try startPlexSync(plex, acceptShrink: request.acceptShrink == true)
         case .plexLogout:
             try plex.logout()
         case .downloads:
@@ -32,11 +32,11 @@ extension Router {
         return reply
     }
 
-    func startPlexSync(_ plex: PlexService) throws {
-        try plex.startSync { [weak self] report in
+    func startPlexSync(_ plex: PlexService, acceptShrink: Bool = false) throws {
+        try plex.startSync(acceptShrink: acceptShrink) { [weak self] report in
             guard let self else { return }
             self.albumCache.withLock { $0.removeAll() }
-            let text = report.error.map { "Plex sync failed: \($0)" }
+            let text = report.error.map { report.partial ? "Plex sync held back: \($0)" : "Plex sync failed: \($0)" }
                 ?? "Plex sync: \(report.albums) albums, \(report.tracks) tracks (+\(report.added) ~\(report.changed) -\(report.removed))"
             if let error = report.error {
                 let expired = self.plexService?.status().auth == "expired"

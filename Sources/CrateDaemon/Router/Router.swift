@@ -55,6 +55,11 @@ public final class Router: ControlHandler {
         self.daemonWarnings = warnings
         self.logger = logger
         player.setEventHandler { [weak self] kind, message in self?.publish(kind, message) }
+        // The panel's album rows carry the online mark: a server back online redraws them.
+        plex?.whenReachableAgain { [weak self] in
+            self?.albumCache.withLock { $0.removeAll() }
+            self?.displayService?.invalidate()
+        }
     }
 
     /// The buttons and knob; set once at start-up.
@@ -161,7 +166,8 @@ public final class Router: ControlHandler {
     }
 
     public func status() -> DaemonStatus {
-        let playerStatus = player.status()
+        var playerStatus = player.status()
+        nameTracks(&playerStatus)
         var warnings = daemonWarnings
         let output = playerStatus.output
         if let message = output.message { warnings.append(message) }

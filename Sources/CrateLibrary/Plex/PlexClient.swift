@@ -31,19 +31,26 @@ public final class PlexClient: Sendable {
     }
 
     /// A request whose answer matters only as a status (ratings, timeline, scrobble).
+    /// `retry` and `totalTimeout` default to a sync's patience; a reachability probe asks once, briefly.
     func send(_ method: String, _ base: String, _ path: String, query: [(String, String)] = [], token: String?,
-              extraHeaders: [(name: String, value: String)] = [], cancel: CancelToken? = nil) throws(PlexError) -> HTTPResponse {
+              extraHeaders: [(name: String, value: String)] = [], cancel: CancelToken? = nil,
+              retry: RetryPolicy = .standard, totalTimeout: Double = 60) throws(PlexError) -> HTTPResponse {
         var request = HTTPRequest(url: Self.url(base, path, query), method: method,
                                   headers: device.headers + extraHeaders + (token.map { [("X-Plex-Token", $0)] } ?? []))
-        request.totalTimeout = 60
+        request.totalTimeout = totalTimeout
+        request.connectTimeout = min(request.connectTimeout, totalTimeout)
         let response: HTTPResponse
         do {
-            response = try http.send(request, retry: .standard, cancel: cancel)
+            response = try http.send(request, retry: retry, cancel: cancel)
         } catch {
             throw .unreachable("\(describe(base, path)): \(error.message)")
         }
         switch response.status {
         case 200..<300: return response
+        case 401 where token == nil:
+            // Sign-in steps send no token yet: nothing was refused but the request itself.
+            throw .badResponse("\(describe(base, path)) answered 401 Unauthorized to a request that carries no sign-in "
+                + "yet: check tv_url and the box's clock, then try again\(Self.snippet(response.body))")
         case 401:
             throw .unauthorized("\(describe(base, path)) refused the token (401): sign in again with crate-admin plex login")
         default:
@@ -72,9 +79,15 @@ public final class PlexClient: Sendable {
             skipped += page.skipped
             let received = page.items.count + page.skipped.count
             start += received
-            // The total, when the server gives it, decides; otherwise a short page ends the list.
-            if let total = page.totalSize { if start >= total || received == 0 { break } }
-            else if received < pageSize { break }
+            // The total, when the server gives it, decides: a listing that stops short of it
+            // (an empty page, as some servers send while they rescan) is incomplete, never
+            // taken as the whole. Without a total, a short page ends the list.
+            if let total = page.totalSize {
+                if start >= total { break }
+                if received == 0 {
+                    throw .incomplete("partial listing: \(describe(base, path)) sent \(start) of \(total) items, then an empty page")
+                }
+            } else if received < pageSize { break }
         }
         return (items, skipped)
     }

@@ -10,11 +10,14 @@ public enum PlexError: Error, Sendable, Equatable, CustomStringConvertible {
     case badResponse(String)
     /// The PIN expired before anyone entered it, or the sign-in was cancelled.
     case signInFailed(String)
+    /// A listing a sync must not act on: fewer items than the server's own `totalSize`,
+    /// or far fewer albums than the library holds. Nothing is removed on its word.
+    case incomplete(String)
 
     public var description: String {
         switch self {
         case .notConfigured(let m), .unauthorized(let m), .unreachable(let m), .badResponse(let m),
-             .signInFailed(let m):
+             .signInFailed(let m), .incomplete(let m):
             m
         }
     }

@@ -23,11 +23,19 @@ enum PlexRecords {
             }
             byAlbum[album, default: []].append(track)
         }
+        // Tracks whose album the album listing does not have cannot be placed: named, not lost.
+        let listed = Set(albums.map(\.ratingKey))
+        for (album, orphans) in byAlbum.sorted(by: { $0.key < $1.key }) where !listed.contains(album) {
+            result.skipped += orphans.map { "track \"\($0.title)\" (ratingKey \($0.ratingKey)): its album \(album) is not listed" }
+        }
         for album in albums {
             let albumTracks = (byAlbum[album.ratingKey] ?? []).sorted {
                 ($0.disc, $0.index ?? Int.max, $0.title) < ($1.disc, $1.index ?? Int.max, $1.title)
             }
-            guard !albumTracks.isEmpty else { continue }
+            guard !albumTracks.isEmpty else {
+                result.skipped.append("album \"\(album.title)\" (ratingKey \(album.ratingKey)): no tracks listed")
+                continue
+            }
             let other = albumTracks.filter { !$0.isPlayable }
             if !other.isEmpty {
                 let kinds = Set(other.map { $0.parts.first?.container ?? $0.parts.first?.codec ?? "no file" }).sorted()

@@ -5,7 +5,9 @@ import CratePosix
 /// Syncs and the status they leave.
 extension PlexService {
     /// Starts a sync of the chosen server on the `crate-plex-sync` thread (idle priority).
-    public func startSync(finished: @escaping @Sendable (PlexSyncReport) -> Void = { _ in }) throws(PlexError) {
+    /// `acceptShrink` applies a listing the shrink guard would hold back.
+    public func startSync(acceptShrink: Bool = false,
+                          finished: @escaping @Sendable (PlexSyncReport) -> Void = { _ in }) throws(PlexError) {
         guard let server = try account.server() else {
             throw .notConfigured("no server chosen: crate-admin plex servers, then crate-admin plex use NAME")
         }
@@ -17,7 +19,7 @@ extension PlexService {
         do {
             _ = try PosixThread.spawn(name: "crate-plex-sync") { [self] in
                 do { try PosixThread.makeCurrentIdle() } catch { logger.warning("plex sync at normal priority: \(error)") }
-                finished(runSync(server))
+                finished(runSync(server, acceptShrink: acceptShrink))
             }
         } catch {
             state.withLock { $0.syncing = false }
@@ -30,29 +32,35 @@ extension PlexService {
     public func syncNow() throws(PlexError) -> PlexSyncReport {
         guard let server = try account.server() else { throw .notConfigured("no server chosen") }
         state.withLock { $0.syncing = true }
-        let report = runSync(server)
+        let report = runSync(server, acceptShrink: false)
         if let error = report.error { throw .badResponse(error) }
         return report
     }
 
-    private func runSync(_ server: PlexAccount.Server) -> PlexSyncReport {
-        let sync = PlexSync(client: client, store: store, server: server, walletPlaylist: settings.walletPlaylist,
+    private func runSync(_ server: PlexAccount.Server, acceptShrink: Bool) -> PlexSyncReport {
+        var sync = PlexSync(client: client, store: store, server: server, walletPlaylist: settings.walletPlaylist,
                             logger: logger)
+        sync.maxShrinkPercent = settings.maxShrinkPercent
+        sync.acceptShrink = acceptShrink
         var report: PlexSyncReport
         do {
             report = try sync.run(cancel: stopFlag)
-            state.withLockAndBroadcast { $0.reachable = true; $0.expired = false; $0.problem = nil }
-            pushWake.withLockAndBroadcast { $0 = true }  // the server answers: send what waited
+            state.withLockAndBroadcast { $0.expired = false; $0.problem = nil }
+            noteAnswered(server)  // also sends the write-backs that waited
         } catch {
             report = PlexSyncReport(completed: false, seconds: 0)
             report.error = error.description
-            logger.error("plex sync of \(server.name) failed: \(error)")
-            if error.isUnreachable { markOnline(PlexPaths.root(server.machineIdentifier), false) }
+            if case .incomplete = error {
+                report.partial = true
+                report.error = error.description + "; nothing was removed or changed"
+            }
+            logger.error("plex sync of \(server.name) failed: \(report.error ?? "")")
             state.withLockAndBroadcast { s in
-                s.problem = error.description
-                if error.isUnreachable { s.reachable = false }
+                s.problem = report.error
                 if case .unauthorized = error { s.expired = true }
             }
+            // Anything but silence is an answer: a 503 or a refused token means the server is there.
+            if error.isUnreachable { noteUnreachable(server) } else { noteAnswered(server) }
         }
         state.withLockAndBroadcast { $0.syncing = false; $0.lastSync = report }
         return report

@@ -45,12 +45,15 @@ extension PlexService {
         }
     }
 
-    /// Starts the thread that sends queued write-backs (every 30 s, and when one is added).
+    /// Starts the thread that sends queued write-backs (every 30 s, and when one is added)
+    /// and, while the server is away, probes it (PlexService+Reachability).
     public func startWriteBacks() throws(PosixError) {
         _ = try PosixThread.spawn(name: "crate-plex-push") { [self] in
             while !stopFlag.isSet {
-                pushPending()
-                _ = pushWake.wait(timeout: 30) { pending -> Bool? in
+                if let due = secondsUntilProbe, due < 0.1 { probe() }
+                // Nothing to send to a server that is away; the probe that finds it sends them.
+                if state.withLock({ $0.reachable }) != false { pushPending() }
+                _ = pushWake.wait(timeout: min(30, secondsUntilProbe ?? 30)) { pending -> Bool? in
                     guard pending else { return nil }
                     pending = false
                     return true

@@ -26,6 +26,9 @@ public final class PlexService: Sendable {
         public var downloadAhead: Int = 2
         /// Seconds a stream may stay silent before its track fails.
         public var stallTimeout: Double = 20
+        /// The shrink guard: a sync whose listing loses more than this share of the
+        /// server's albums (and more than 20 of them) is held back; 100 = off.
+        public var maxShrinkPercent: Int = 25
         public init(tvURL: String, serverURL: String?, pageSize: Int, version: String, cacheBytes: Int = 4 << 30,
                     dislikeRating: Int = 2, walletPlaylist: String = "CDs") {
             self.walletPlaylist = walletPlaylist
@@ -45,6 +48,10 @@ public final class PlexService: Sendable {
         var expired = false
         var problem: String?
         var lastSync: PlexSyncReport?
+        /// While the server is away: when the next reachability probe is due, and the
+        /// backoff after it.
+        var nextProbe: Double?
+        var probeDelay = PlexService.firstProbeDelay
     }
 
     public static let linkURL = "https://plex.tv/link"
@@ -57,8 +64,10 @@ public final class PlexService: Sendable {
     let stopFlag = CancelFlag()
     let cache: PlexTrackCache
     let prefetchGeneration = Atomic<Int>(0)
-    /// Set when a write-back is queued, to wake the push thread.
+    /// Set when a write-back is queued or the server goes away, to wake the push thread.
     let pushWake = ConditionLocked(false)
+    /// Told when the server answers again after being away (the router's album cache).
+    let reachableAgain = ConditionLocked<[@Sendable () -> Void]>([])
 
     public init(stateDir: String, settings: Settings, store: LibraryStore, http: HTTPClient,
                 logger: Logger) throws(PlexError) {

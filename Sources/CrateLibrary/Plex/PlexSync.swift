@@ -8,13 +8,24 @@ import Logging
 /// crates and the knob treat them alike), written only when new or changed. A track
 /// leaves the library only after a complete, successful listing no longer has it; a
 /// server that cannot be reached marks its albums offline and they stay browsable.
+/// A listing short of the server's own `totalSize` is incomplete, and one with far fewer
+/// albums than the library (the shrink guard) is held back: neither changes anything.
 struct PlexSync {
     let client: PlexClient
     let store: LibraryStore
     let server: PlexAccount.Server
     /// The audio playlist that is the CDs wallet ("CDs").
     let walletPlaylist: String
+    /// The shrink guard: a listing that loses more than this share of the library's albums
+    /// (and more than `shrinkFloor` of them) is held back; 100 turns it off.
+    var maxShrinkPercent = 25
+    /// Apply a shrunken listing even so (`crate-admin plex sync --accept-shrink`).
+    var acceptShrink = false
     let logger: Logger
+
+    /// Losing this many albums or fewer never trips the guard: small libraries change by
+    /// large shares when one or two albums leave.
+    static let shrinkFloor = 20
 
     var root: String { PlexPaths.root(server.machineIdentifier) }
 
@@ -44,6 +55,7 @@ struct PlexSync {
         report.tracks = mapped.records.count
         report.unplayableAlbums = mapped.unplayable.count
         report.skipped += mapped.skipped
+        try guardShrink(listedAlbums: mapped.albumCount)
         do {
             let stamps = try store.stamps(root: root)
             let listed = Set(mapped.records.map(\.path))
@@ -79,6 +91,20 @@ struct PlexSync {
 }
 
 extension PlexSync {
+    /// Throws when the listing has lost more albums than the guard allows since the last sync.
+    func guardShrink(listedAlbums: Int) throws(PlexError) {
+        guard !acceptShrink else { return }
+        let previous: Int
+        do { previous = try store.counts(root: root).albums } catch {
+            throw .badResponse("cannot count the library's albums of \(server.name): \(error)")
+        }
+        let lost = previous - listedAlbums
+        guard lost > Self.shrinkFloor, lost * 100 > previous * maxShrinkPercent else { return }
+        throw .incomplete("held back: \(server.name) lists \(listedAlbums) albums where the library has \(previous) "
+            + "(\(lost) fewer, more than \(maxShrinkPercent) %); if they really left the server, "
+            + "run crate-admin plex sync --accept-shrink")
+    }
+
     /// A section's collections, each with its albums' library keys in the server's order.
     func sectionCollections(_ section: PlexSection, base: String, token: String) throws(PlexError) -> [PlexAlbumList] {
         let listed = try client.pages(base, "/library/sections/\(section.key)/collections", token: token,

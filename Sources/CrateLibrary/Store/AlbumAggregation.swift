@@ -21,9 +21,13 @@ struct AlbumAggregation {
         try AlbumCopies(db: db).update(albumKey: key)
         let keyBind: [SQLiteValue] = [.text(key)]
         guard let totals = try db.firstRow(Self.totalsSQL, keyBind, Totals.init), totals.tracks > 0 else {
+            try db.run(Self.retireSQL, [.text(key), .text(Self.retiredKey(key))])
             try db.run("DELETE FROM albums WHERE album_key = ?1", keyBind)
             return
         }
+        // An album that left (a Plex sync, a folder moved away) and comes back gets its old id.
+        let retired = Self.retiredKey(key)
+        let restoredID = try db.firstRow(Self.restoredIDSQL, [.text(key), .text(retired)]) { $0.int64(0) }
         let title = try db.firstRow(Self.titleSQL, keyBind) { s in (s.text(0), s.text(1)) }
         let albumArtist = try db.firstRow(Self.albumArtistSQL, keyBind) { s in (s.text(0), s.text(1)) }
         let commonGenre = try db.firstRow(Self.superGenreSQL, keyBind) { $0.text(0) } ?? ""
@@ -47,8 +51,14 @@ struct AlbumAggregation {
             .int(totals.year), .text(superGenre), .string(subGenre), .bool(totals.compilation || mixedArtists),
             .int(totals.tracks), .int(max(totals.discs, 1)), .real(totals.duration), .text(folder),
             .text(totals.root), artFile.map { .integer($0) } ?? .null, .real(now),
+            restoredID.map { .integer($0) } ?? .null,
         ])
+        if restoredID != nil { try db.run("DELETE FROM scan_state WHERE key = ?1", [.text(retired)]) }
     }
+
+    /// Where a deleted album's id is remembered (in scan_state, so no schema change), for
+    /// the day its key comes back.
+    static func retiredKey(_ albumKey: String) -> String { "retired-album-id:" + albumKey }
 
     /// The folder holding every file: the common prefix of the first and last path in byte
     /// order (which is the common prefix of all of them), cut back to a whole folder; a disc
@@ -119,13 +129,28 @@ struct AlbumAggregation {
         SELECT id FROM files WHERE album_key = ?1 AND art_length > 0 ORDER BY shadowed, \(trackOrder) LIMIT 1
         """
 
+    /// Before an album row is deleted: its id, kept under its key.
+    private static let retireSQL = """
+        INSERT INTO scan_state (key, value) SELECT ?2, CAST(id AS TEXT) FROM albums WHERE album_key = ?1
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        """
+
+    /// The id a key had before it left, when it has no row now and no other album holds it.
+    private static let restoredIDSQL = """
+        SELECT CAST(value AS INTEGER) FROM scan_state
+        WHERE key = ?2 AND NOT EXISTS (SELECT 1 FROM albums WHERE album_key = ?1)
+          AND NOT EXISTS (SELECT 1 FROM albums WHERE id = CAST(scan_state.value AS INTEGER))
+        """
+
     /// `added_at` is written on insert only; the id never changes once the key has a row.
+    /// A new row takes the key's retired id when it had one (?17), else the next id.
     /// An album starts online unless its root is known to be offline.
     private static let upsertSQL = """
         INSERT INTO albums (album_key, title, artist, artist_sort, title_sort, year, super_genre, sub_genre,
-                            compilation, track_count, disc_count, duration, folder, root, online, art_file_id, added_at)
+                            compilation, track_count, disc_count, duration, folder, root, online, art_file_id, added_at,
+                            id)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
-                ifnull((SELECT online FROM roots WHERE path = ?14), 1), ?15, ?16)
+                ifnull((SELECT online FROM roots WHERE path = ?14), 1), ?15, ?16, ?17)
         ON CONFLICT (album_key) DO UPDATE SET
             title = excluded.title, artist = excluded.artist, artist_sort = excluded.artist_sort,
             title_sort = excluded.title_sort, year = excluded.year, super_genre = excluded.super_genre,

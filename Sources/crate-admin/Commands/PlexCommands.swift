@@ -97,11 +97,19 @@ struct PlexUseCommand: ParsableCommand {
 }
 
 struct PlexSyncCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sync", abstract: "Sync the server's music into the library now.")
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Sync the server's music into the library now.",
+        discussion: """
+            A listing with far fewer albums than the library (more than [plex] \
+            max_shrink_percent of them, and more than 20) is held back, not applied: a server \
+            in the middle of a rescan must not empty the library. If the albums really left \
+            the server, sync again with --accept-shrink.
+            """)
+    @Flag(help: "Apply the listing even when it has far fewer albums than the library.") var acceptShrink = false
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
     func run() throws {
         try reportingFailures {
-            try connection.perform(ControlRequest(cmd: .plexSync)) { _ throws(AdminError) in
+            try connection.perform(ControlRequest(cmd: .plexSync, acceptShrink: acceptShrink ? true : nil)) { _ throws(AdminError) in
                 Output.line("sync started (crate-admin plex status, or watch for the result)")
             }
         }
@@ -127,7 +135,7 @@ struct DownloadsCommand: ParsableCommand {
         try reportingFailures {
             try connection.perform(ControlRequest(cmd: .downloads)) { reply throws(AdminError) in
                 guard let d = reply.downloads else { return }
-                let mb = { (bytes: Int) in "\((bytes * 10 >> 20) / 10) MB" }
+                let mb = HumanFormat.size
                 Output.line("cache:   \(d.files) tracks, \(mb(d.bytes)) of \(mb(d.capBytes))")
                 for transfer in d.active {
                     let total = transfer.totalBytes.map { " of \(mb($0)) (\(transfer.bytes * 100 / max($0, 1)) %)" } ?? ""

@@ -82,7 +82,7 @@ enum SourcesCheck {
         let url = config.plex.serverURL ?? server.uris.first ?? "?"
         if plex.reachable == false {
             let cached = daemon.downloads?.files ?? 0
-            let detail = "\(server.name) at \(url) is not reachable" + (plex.problem.map { ": \($0)" } ?? "")
+            let detail = "\(HumanFormat.server(server.name, at: url)) is not reachable" + (plex.problem.map { ": \($0)" } ?? "")
             let fix = "check the server is up and reachable from the box (curl -sS \(url)/identity), "
                 + "or set [plex] server_url in the config"
             if cached > 0 {
@@ -91,10 +91,11 @@ enum SourcesCheck {
             return .fail("plex", detail + " (nothing cached: its albums cannot play)", fix: fix)
         }
         if let sync = plex.lastSync, !sync.completed {
-            return .warn("plex", "\(server.name) at \(url): the last sync failed: \(sync.error ?? "stopped")",
+            let outcome = sync.partial ? "was held back (nothing changed)" : "failed"
+            return .warn("plex", "\(HumanFormat.server(server.name, at: url)): the last sync \(outcome): \(sync.error ?? "stopped")",
                          fix: "crate-admin plex sync (crate-admin plex status shows the result)")
         }
         let reach = plex.reachable == nil ? "not contacted yet" : "reachable"
-        return .ok("plex", "signed in\(account); \(server.name) at \(url) \(reach), \(plex.albums) albums")
+        return .ok("plex", "signed in\(account); \(HumanFormat.server(server.name, at: url)) \(reach), \(plex.albums) albums")
     }
 }
