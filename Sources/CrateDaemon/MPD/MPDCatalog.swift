@@ -59,6 +59,15 @@ struct MPDCatalog: Sendable {
         return path.hasPrefix("/") ? String(path.dropFirst()) : path
     }
 
+    /// Where a folder URI is on disk (the inverse of `uri(for:roots:)`).
+    func folderPath(_ uri: String, roots: [String]) -> String {
+        let bases = roots.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        if bases.count == 1 { return bases[0] + "/" + uri }
+        let first = uri.split(separator: "/", maxSplits: 1).first.map(String.init) ?? uri
+        guard let base = bases.first(where: { Self.lastComponent($0) == first }) else { return "/" + uri }
+        return base + uri.dropFirst(first.count)
+    }
+
     static func parent(of uri: String) -> String {
         guard let slash = uri.lastIndex(of: "/") else { return "" }
         return String(uri[..<slash])

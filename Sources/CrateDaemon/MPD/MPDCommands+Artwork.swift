@@ -6,7 +6,7 @@ extension MPDCommands {
     func artwork(_ name: String, _ args: [String], _ client: MPDClientState, _ reply: inout MPDReply) throws(MPDError) {
         let catalog = service.catalog()
         guard let index = catalog.byURI[args[0]] ?? catalog.songs(under: args[0])?.first else {
-            throw MPDError.noExist("No such file")
+            throw MPDError.noExist(name == "albumart" ? "No file exists" : "No such song")
         }
         guard let offset = Int(args[1]), offset >= 0 else { throw MPDError.argument("Integer expected: \(args[1])") }
         let path = catalog.songs[index].path

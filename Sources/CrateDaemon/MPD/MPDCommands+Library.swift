@@ -12,6 +12,8 @@ extension MPDCommands {
                 return
             }
             guard catalog.folders[uri] != nil else { throw MPDError.noExist("No such directory") }
+            // The recursive listings name the folder asked for first, as MPD does.
+            if name != "lsinfo", !uri.isEmpty { folderLine(uri, catalog, tags: name == "listall" ? nil : client.enabledTags, &reply) }
             listFolder(uri, catalog, recursive: name != "lsinfo", tags: name == "listall" ? nil : client.enabledTags,
                        &reply)
         case "find", "search", "findadd", "searchadd":
@@ -117,11 +119,19 @@ extension MPDCommands {
         return (rest, options)
     }
 
+    /// `directory:` and, except in `listall`, when the folder last changed.
+    private func folderLine(_ uri: String, _ catalog: MPDCatalog, tags: Set<String>?, _ reply: inout MPDReply) {
+        reply.line("directory", uri)
+        if tags != nil, let modified = MPDFormat.modified(catalog.folderPath(uri, roots: service.roots)) {
+            reply.line("Last-Modified", MPDFormat.timestamp(modified))
+        }
+    }
+
     private func listFolder(_ uri: String, _ catalog: MPDCatalog, recursive: Bool, tags: Set<String>?,
                             _ reply: inout MPDReply) {
         guard let folder = catalog.folders[uri] else { return }
         for sub in folder.folders {
-            reply.line("directory", sub)
+            folderLine(sub, catalog, tags: tags, &reply)
             if recursive { listFolder(sub, catalog, recursive: true, tags: tags, &reply) }
         }
         for index in folder.songs {

@@ -24,10 +24,12 @@ struct MPDCommands {
         "update": (0, 1), "rescan": (0, 1), "albumart": (2, 2), "readpicture": (2, 2),
         "listplaylists": (0, 0), "idle": (0, nil), "noidle": (0, 0),
     ]
-    /// Commands a client without the password may still use (MPD's "read" permission).
-    static let readOnly: Set<String> = [
-        "ping", "close", "password", "commands", "notcommands", "tagtypes", "binarylimit", "urlhandlers",
-        "decoders", "idle", "noidle",
+    /// Commands that need the password when one is set (MPD's add, control and admin
+    /// permissions); everything else is reading, which any client may do.
+    static let control: Set<String> = [
+        "play", "playid", "pause", "stop", "next", "previous", "seek", "seekid", "seekcur", "random", "repeat",
+        "single", "consume", "shuffle", "crossfade", "setvol", "volume", "add", "addid", "delete", "deleteid",
+        "clear", "move", "moveid", "findadd", "searchadd", "update", "rescan",
     ]
 
     func run(_ name: String, _ args: [String], _ client: inout MPDClientState) throws(MPDError) -> MPDReply {
@@ -35,7 +37,7 @@ struct MPDCommands {
             guard let (fewest, most) = Self.arity[name] else {
                 throw MPDError(.unknown, "unknown command \"\(name)\"")
             }
-            guard client.authorized || Self.readOnly.contains(name) else {
+            guard client.authorized || !Self.control.contains(name) else {
                 throw MPDError(.permission, "you don't have permission for \"\(name)\"")
             }
             if fewest == most, args.count != fewest {
@@ -62,7 +64,7 @@ struct MPDCommands {
             }
             client.authorized = true
         case "commands", "notcommands":
-            let allowed = Self.arity.keys.filter { client.authorized || Self.readOnly.contains($0) }
+            let allowed = Self.arity.keys.filter { client.authorized || !Self.control.contains($0) }
             let names = name == "commands" ? Set(allowed) : Set(Self.arity.keys).subtracting(allowed)
             for command in names.sorted() { reply.line("command", command) }
         case "tagtypes": try tagTypes(args, &client, &reply)

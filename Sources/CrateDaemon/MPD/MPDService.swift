@@ -43,7 +43,11 @@ final class MPDService: Sendable {
                 changed = ["database", "update"]
             case .scanStarted: changed = ["update"]
             case .scanProgress: return
-            case .input: changed = ["player", "mixer", "options"]
+            case .input:
+                // What a press does to the player arrives as its own events; only the
+                // volume buttons change something no other event reports.
+                guard event.input?.action?.hasPrefix("volume") == true else { return }
+                changed = ["mixer"]
             }
             self.noteChanges(changed)
         }

@@ -35,9 +35,16 @@ struct MPDSong: Sendable {
         self.tags = tags.filter { !$0.value.isEmpty }
     }
 
+    /// Every tag MPD 0.23 knows; the ones Crate does not keep are empty on every song.
+    static let knownTags = tagNames + [
+        "ArtistSort", "AlbumSort", "AlbumArtistSort", "Name", "OriginalDate", "Composer", "Performer", "Conductor",
+        "Work", "Grouping", "Comment", "Label", "MUSICBRAINZ_ARTISTID", "MUSICBRAINZ_ALBUMID",
+        "MUSICBRAINZ_ALBUMARTISTID", "MUSICBRAINZ_TRACKID", "MUSICBRAINZ_RELEASETRACKID", "MUSICBRAINZ_WORKID",
+    ]
+
     /// A tag by the name a client wrote ("artist", "AlbumArtist"); nil for names MPD does not know.
     static func canonicalTag(_ name: String) -> String? {
-        tagNames.first { $0.lowercased() == name.lowercased() }
+        knownTags.first { $0.lowercased() == name.lowercased() }
     }
 
     /// The song's lines for listings; `enabled` are the tag types the client asked for.
