@@ -92,6 +92,11 @@ final class MPDDaemonTests: XCTestCase {
         XCTAssertEqual(try crate.binary("albumart", "Solo/First/02.mp3").bytes, try real.binary("albumart", "Solo/First/02.mp3").bytes)
         XCTAssertEqual(try crate.binary("readpicture", "Other/Third/01.mp3").bytes,
                        try real.binary("readpicture", "Other/Third/01.mp3").bytes)
+
+        let doctor = try AdminProcess.run(["doctor", "--socket", daemon.socket, "--config", daemon.configPath])
+        let line = doctor.out.split(separator: "\n").first { $0.contains("mpd") && $0.contains("listens on") }
+        XCTAssertTrue(line?.hasPrefix("ok") == true && line?.contains("127.0.0.1:\(port) (OK MPD 0.23.0)") == true,
+                      "doctor says what listens where:\n\(doctor.out)")
     }
 
     func testCoverArtComesAsTheExactBytesInBinaryLimitChunks() throws {
