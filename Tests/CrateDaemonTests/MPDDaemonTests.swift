@@ -263,4 +263,35 @@ final class MPDDaemonTests: XCTestCase {
         XCTAssertEqual(try daemon.status().player.state, .idle, "the daemon is up")
         XCTAssertTrue(daemon.process.isRunning)
     }
+
+    func testNcmpcppInTmuxShowsTheLibraryAndThePlayingSong() throws {
+        try makeLibrary(seconds: 6)
+        let (daemon, port) = try startCrate()
+        defer { withExtendedLifetime(daemon) {} }
+        try MPDPeers.mpc(port, "add", "Solo/First")
+        try MPDPeers.mpc(port, "play")
+        // A tmux server of the test's own, so no one else's sessions are touched.
+        let tmux = ["-L", "crate-mpd-\(getpid())"]
+        try MPDPeers.launch("/usr/bin/tmux", tmux + ["new-session", "-d", "-x", "120", "-y", "30",
+                                                 "ncmpcpp -h 127.0.0.1 -p \(port)"])
+        defer {
+            do { try MPDPeers.launch("/usr/bin/tmux", tmux + ["kill-server"]) } catch { XCTFail("tmux kill-server: \(error)") }
+        }
+        func screen(showing wanted: [String], statusBar: String? = nil) throws -> String {
+            let deadline = Date().addingTimeInterval(10)
+            var text = ""
+            while Date() < deadline {
+                text = try MPDPeers.run("/usr/bin/tmux", tmux + ["capture-pane", "-p"]).out
+                let bottom = text.split(separator: "\n").suffix(3).joined(separator: "\n")
+                if wanted.allSatisfy(text.contains), statusBar.map(bottom.contains) ?? true { return text }
+                usleep(100_000)
+            }
+            XCTFail("ncmpcpp never showed \(wanted):\n\(text)")
+            return text
+        }
+        // The queue, and in the status bar at the bottom the song playing.
+        _ = try screen(showing: ["Playlist (2 items", "F1", "F2", "First"], statusBar: "F1")
+        try MPDPeers.launch("/usr/bin/tmux", tmux + ["send-keys", "4"])
+        _ = try screen(showing: ["Media library", "Artists", "Other", "Solo"])
+    }
 }

@@ -40,6 +40,25 @@ enum MPDPeers {
         return (process.terminationStatus, outText, errText)
     }
 
+    /// Runs a program that leaves a server behind (`tmux new-session -d`). Not through
+    /// Process: on Linux it learns of the exit through a descriptor the server would
+    /// inherit and hold, so it would wait for the server too.
+    static func launch(_ program: String, _ args: [String]) throws {
+        let argv = ([program] + args).map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0) }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
+            throw FixtureError("cannot start \(program)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { throw FixtureError("\(program) \(args) failed: status \(status)") }
+    }
+
     /// `mpc -h 127.0.0.1 -p PORT ARGS`, its output split into lines.
     static func mpc(_ port: UInt16, _ args: String...) throws -> [String] {
         let result = try run("/usr/bin/mpc", ["-h", "127.0.0.1", "-p", String(port)] + args)
