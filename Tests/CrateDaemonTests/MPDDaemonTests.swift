@@ -223,6 +223,10 @@ final class MPDDaemonTests: XCTestCase {
         XCTAssertEqual(try garbage.readLine(), "ACK [5@0] {} Letter expected")
         XCTAssertNil(try garbage.readLine())
 
+        let endless = try MPDLineClient(port: port)
+        endless.send(Array(("command_list_begin\n" + String(repeating: "ping\n", count: 5000)).utf8))
+        XCTAssertNil(try endless.readLine(), "a command list that never ends is cut off")
+
         // Random commands and bytes on fresh connections.
         var generator = SplitMix64(seed: 17)
         let words = ["play", "add", "find", "list", "idle", "noidle", "command_list_begin", "command_list_end",

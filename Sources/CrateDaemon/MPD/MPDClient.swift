@@ -3,8 +3,10 @@
 final class MPDClient {
     /// MPD's protocol version whose commands we answer as MPD does.
     static let greeting = Array("OK MPD 0.23.0\n".utf8)
-    /// Commands one command list may hold before the client is dropped.
+    /// Commands and bytes one command list may hold before the client is dropped
+    /// (MPD's own default for the bytes: 2 MB).
     static let maxListCommands = 4096
+    static let maxListBytes = 2 << 20
 
     let fd: Int32
     let peer: String
@@ -14,6 +16,8 @@ final class MPDClient {
     var state: MPDClientState
     /// Close once the output has been written.
     var closing = false
+    /// Bytes of the command list being collected.
+    private var listedBytes = 0
 
     init(fd: Int32, peer: String, authorized: Bool) {
         self.fd = fd
@@ -51,7 +55,13 @@ final class MPDClient {
         do throws(MPDError) {
             (command, arguments) = try MPDTokenizer.split(line)
         } catch {
-            if state.listOK != nil { state.listed.append(line); return }
+            if state.listOK != nil {
+                // Answered with its ACK when the list runs.
+                state.listed.append(line)
+                listedBytes += line.count
+                if state.listed.count > Self.maxListCommands || listedBytes > Self.maxListBytes { closing = true }
+                return
+            }
             write(error.line(listIndex: 0))
             if error.closes { closing = true }
             return
@@ -59,12 +69,14 @@ final class MPDClient {
         if let listOK = state.listOK {
             guard command == "command_list_end" else {
                 state.listed.append(line)
-                if state.listed.count > Self.maxListCommands { closing = true }
+                listedBytes += line.count
+                if state.listed.count > Self.maxListCommands || listedBytes > Self.maxListBytes { closing = true }
                 return
             }
             runList(state.listed, listOK: listOK, commands)
             state.listOK = nil
             state.listed = []
+            listedBytes = 0
             return
         }
         switch command {
