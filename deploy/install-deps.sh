@@ -23,6 +23,8 @@ packages=(
   util-linux                                # tests: setpriv/prlimit drop real-time rights
   binutils                                  # package: strip, objdump (the .deb's Depends)
   systemd                                   # package checks: systemd-analyze verify
+  mpd mpc python3-mpd                       # tests: the MPD listener beside the real MPD and its clients
+  ncmpcpp tmux                              # tests: a full-screen MPD client against crated
 )
 missing=()
 for p in "${packages[@]}"; do

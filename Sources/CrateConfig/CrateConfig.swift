@@ -14,6 +14,7 @@ public struct CrateConfig: Sendable, Equatable {
     public var controls = Controls()
     public var display = Display()
     public var plex = Plex()
+    public var mpd = MPD()
 
     public init() {}
 

@@ -16,6 +16,8 @@ public final class Daemon: Sendable {
     public let router: Router
     private let player: Player
     private let server: ControlServer
+    /// The MPD front end; nil while `[mpd] listen` is empty.
+    private let mpd: MPDServer?
     private let controls: ControlsService
     private let display: DisplayService
     private let logger: Logger
@@ -90,6 +92,10 @@ public final class Daemon: Sendable {
         router.attach(display)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger)
+        let m = config.mpd
+        mpd = m.listen.isEmpty ? nil : MPDServer(router: router, roots: config.library.paths, listen: m.listen,
+                                                 password: m.password, maxClients: m.maxClients,
+                                                 maxLine: m.maxLine, logger: logger)
     }
 
     public func start() throws(ControlServerError) {
@@ -104,6 +110,7 @@ public final class Daemon: Sendable {
             logger.error("cannot start the display thread: \(error); the box plays without a display")
         }
         try server.start()
+        _ = mpd?.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
         resumeScanIfNeeded()
         router.session?.restore(resume: config.playback.resumeOnBoot)
@@ -218,6 +225,7 @@ public final class Daemon: Sendable {
         router.session?.save()
         router.library?.cancelScan()
         server.stop()
+        mpd?.stop()
         controls.stop()
         display.stop()
         router.plexService?.stop()

@@ -15,7 +15,8 @@ struct DoctorCommand: ParsableCommand {
             is named), daemon (answers; its pid and user), user (whose access the file checks \
             are for), socket (mode, group crate), audio device, gpio, display, realtime and \
             memlock (the running daemon's limits), disk (state_dir: space, writable), \
-            library (each [library] paths folder) and plex.
+            library (each [library] paths folder), plex and mpd (each [mpd] listen address \
+            answers with an MPD greeting).
 
             Access to devices and folders is judged from their owner, group and mode for the \
             daemon's user and groups (the running daemon's, else user crate), not for whoever \
@@ -97,6 +98,7 @@ struct DoctorCommand: ParsableCommand {
             results += ["disk", "library"].map(Self.notChecked)
         }
         results.append(SourcesCheck.plex(config: settings, daemon: daemon))
+        results.append(MPDCheck.check(config: settings, configPath: configPath, daemonRunning: daemon != nil))
         return results
     }
 

@@ -1,0 +1,141 @@
+import CrateCore
+
+/// The library commands: browsing by folder, listing by tag, finding, counting, updating.
+extension MPDCommands {
+    func library(_ name: String, _ args: [String], _ client: MPDClientState, _ reply: inout MPDReply) throws(MPDError) {
+        let catalog = service.catalog()
+        switch name {
+        case "lsinfo", "listall", "listallinfo":
+            let uri = args.first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
+            if let index = catalog.byURI[uri] {
+                reply.add(name == "listall" ? "file: \(uri)\n" : catalog.songs[index].lines(enabled: client.enabledTags))
+                return
+            }
+            guard catalog.folders[uri] != nil else { throw MPDError.noExist("No such directory") }
+            // The recursive listings name the folder asked for first, as MPD does.
+            if name != "lsinfo", !uri.isEmpty { folderLine(uri, catalog, tags: name == "listall" ? nil : client.enabledTags, &reply) }
+            listFolder(uri, catalog, recursive: name != "lsinfo", tags: name == "listall" ? nil : client.enabledTags,
+                       &reply)
+        case "find", "search", "findadd", "searchadd":
+            let foldCase = name.hasPrefix("search")
+            var (filterArgs, options) = splitOptions(args)
+            if filterArgs.isEmpty { filterArgs = args }
+            let filter = try MPDFilter.parse(filterArgs, foldCase: foldCase)
+            // In URI order, as MPD walks its database.
+            var found = catalog.songs.indices.filter { filter.matches(catalog.songs[$0], foldCase: foldCase) }
+                .sorted { catalog.songs[$0].uri < catalog.songs[$1].uri }
+            if let sort = options["sort"] {
+                let key = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
+                let tag = MPDSong.canonicalTag(key) ?? key
+                found.sort { (catalog.songs[$0].tags[tag] ?? "") < (catalog.songs[$1].tags[tag] ?? "") }
+                if sort.hasPrefix("-") { found.reverse() }
+            }
+            if let window = options["window"] {
+                let bounds = window.split(separator: ":").compactMap { Int($0) }
+                let start = min(bounds.first ?? 0, found.count)
+                let end = min(bounds.count > 1 ? bounds[1] : found.count, found.count)
+                found = Array(found[start..<max(start, end)])
+            }
+            if name.hasSuffix("add") {
+                guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
+                try enqueue(catalog.albumIDs(of: found), session)
+            } else {
+                for index in found { reply.add(catalog.songs[index].lines(enabled: client.enabledTags)) }
+            }
+        case "list": try list(args, catalog, &reply)
+        case "count":
+            let (filterArgs, options) = splitOptions(args)
+            let filter = try MPDFilter.parse(filterArgs, foldCase: false)
+            let found = catalog.songs.filter { filter.matches($0, foldCase: false) }
+            if let group = options["group"] {
+                guard let tag = MPDSong.canonicalTag(group) else { throw MPDError.argument("Unknown tag type: \(group)") }
+                let byValue = Dictionary(grouping: found) { $0.tags[tag] ?? "" }
+                for value in byValue.keys.sorted() {
+                    reply.line(tag, value)
+                    counts(byValue[value]!, &reply)
+                }
+            } else {
+                counts(found, &reply)
+            }
+        case "update", "rescan":
+            guard let library = service.router.library else { throw MPDError(.system, "the library is not available") }
+            if !library.isScanning {
+                do { try service.router.startScan(full: name == "rescan") } catch {
+                    throw MPDError(.system, "cannot start a library scan: \(error)")
+                }
+            }
+            reply.line("updating_db", "1")
+        default: throw MPDError(.unknown, "unknown command \"\(name)\"")
+        }
+    }
+
+    private func counts(_ songs: [MPDSong], _ reply: inout MPDReply) {
+        reply.line("songs", String(songs.count))
+        reply.line("playtime", String(Int(songs.reduce(0) { $0 + $1.duration }.rounded())))
+    }
+
+    /// `list TAG [filter] [group TAG]…`: unique values, grouped the way MPD 0.21+ prints them.
+    private func list(_ args: [String], _ catalog: MPDCatalog, _ reply: inout MPDReply) throws(MPDError) {
+        guard let tag = MPDSong.canonicalTag(args[0]) ?? (args[0].lowercased() == "file" ? "file" : nil) else {
+            throw MPDError.argument("Unknown tag type: \(args[0])")
+        }
+        var rest = Array(args.dropFirst())
+        var groups: [String] = []
+        while rest.count >= 2, rest[rest.count - 2].lowercased() == "group" {
+            guard let group = MPDSong.canonicalTag(rest[rest.count - 1]) else {
+                throw MPDError.argument("Unknown tag type: \(rest[rest.count - 1])")
+            }
+            groups.insert(group, at: 0)
+            rest.removeLast(2)
+        }
+        // MPD before 0.21: `list album ARTIST` means the albums of that artist.
+        if rest.count == 1, tag == "Album", !rest[0].hasPrefix("(") { rest = ["Artist", rest[0]] }
+        let filter = try MPDFilter.parse(rest, foldCase: false)
+        let value: (MPDSong, String) -> String = { song, name in name == "file" ? song.uri : song.tags[name] ?? "" }
+        var rows = Set<[String]>()
+        for song in catalog.songs where filter.matches(song, foldCase: false) {
+            rows.insert(groups.map { value(song, $0) } + [value(song, tag)])
+        }
+        var printed: [String] = []
+        for row in rows.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            for (depth, group) in groups.enumerated() where printed.count <= depth || printed[depth] != row[depth] {
+                printed = Array(row[..<depth])
+                reply.line(group, row[depth])
+                printed.append(row[depth])
+            }
+            printed = Array(row.dropLast())
+            if !row.last!.isEmpty { reply.line(tag, row.last!) }
+        }
+    }
+
+    /// Splits trailing `sort X`, `window A:B` and `group X` from the filter arguments.
+    private func splitOptions(_ args: [String]) -> ([String], [String: String]) {
+        var rest = args
+        var options: [String: String] = [:]
+        while rest.count >= 2, ["sort", "window", "group", "position"].contains(rest[rest.count - 2].lowercased()) {
+            options[rest[rest.count - 2].lowercased()] = rest[rest.count - 1]
+            rest.removeLast(2)
+        }
+        return (rest, options)
+    }
+
+    /// `directory:` and, except in `listall`, when the folder last changed.
+    private func folderLine(_ uri: String, _ catalog: MPDCatalog, tags: Set<String>?, _ reply: inout MPDReply) {
+        reply.line("directory", uri)
+        if tags != nil, let modified = MPDFormat.modified(catalog.folderPath(uri, roots: service.roots)) {
+            reply.line("Last-Modified", MPDFormat.timestamp(modified))
+        }
+    }
+
+    private func listFolder(_ uri: String, _ catalog: MPDCatalog, recursive: Bool, tags: Set<String>?,
+                            _ reply: inout MPDReply) {
+        guard let folder = catalog.folders[uri] else { return }
+        for sub in folder.folders {
+            folderLine(sub, catalog, tags: tags, &reply)
+            if recursive { listFolder(sub, catalog, recursive: true, tags: tags, &reply) }
+        }
+        for index in folder.songs {
+            if let tags { reply.add(catalog.songs[index].lines(enabled: tags)) } else { reply.line("file", catalog.songs[index].uri) }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import CrateCore
+
+/// The box's album queue seen track by track, as MPD's queue: the album playing, then
+/// the albums queued by hand, each album's tracks in order. Song ids are the library's
+/// track ids, so they stay the same while an album waits its turn.
+struct MPDQueue {
+    /// Indices into the catalog's songs, in queue order.
+    var entries: [Int]
+    /// Queue position of the track under the play head, if one is loaded.
+    var current: Int?
+
+    init(catalog: MPDCatalog, session: AlbumSession?, player: PlayerStatus) {
+        entries = []
+        current = nil
+        guard let session else { return }
+        let (currentAlbum, queued, segment) = session.state.withLock { s in
+            (s.current, s.queued, player.currentIndex.flatMap { s.segment(containing: $0) })
+        }
+        var seen = Set<Int64>()
+        for album in [currentAlbum].compactMap({ $0 }) + queued where seen.insert(album).inserted {
+            entries += catalog.albums[album] ?? []
+        }
+        if let segment, let index = player.currentIndex {
+            let offset = index - segment.startIndex
+            current = entries.firstIndex {
+                catalog.songs[$0].albumID == segment.albumID && catalog.songs[$0].indexInAlbum == offset
+            }
+        }
+    }
+
+    /// Identifies the queue's content, to tell when the playlist version must move on.
+    var signature: [Int] { entries }
+
+    /// Queue positions a `START:END` or `POS` argument names (END excluded, open ends allowed).
+    func positions(_ argument: String?) throws(MPDError) -> Range<Int> {
+        guard let argument else { return 0..<entries.count }
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard let start = Int(parts[0]), start >= 0 else { throw .argument("Integer expected: \(argument)") }
+        if parts.count == 1 {
+            guard start < entries.count else { throw .argument("Bad song index") }
+            return start..<(start + 1)
+        }
+        let end = parts[1].isEmpty ? entries.count : Int(parts[1]) ?? -1
+        guard parts.count == 2, end >= start else { throw .argument("Bad range: \(argument)") }
+        guard start <= entries.count else { throw .argument("Bad song index") }
+        return start..<min(end, entries.count)
+    }
+
+    /// The queue position of a song id.
+    func position(ofID id: Int64, _ catalog: MPDCatalog) throws(MPDError) -> Int {
+        guard let position = entries.firstIndex(where: { catalog.songs[$0].trackID == id }) else {
+            throw .noExist("No such song")
+        }
+        return position
+    }
+}
+
+/// The queue changes MPD clients ask for, done the album way.
+extension AlbumSession {
+    /// Whether the album is the one playing or already waiting.
+    func holds(album id: Int64) -> Bool {
+        state.withLock { $0.current == id || $0.queued.contains(id) }
+    }
+
+    /// Takes a waiting album out of the queue; false when it was not waiting.
+    func dequeue(album id: Int64) -> Bool {
+        let removed = state.withLock { s -> Bool in
+            guard let index = s.queued.firstIndex(of: id) else { return false }
+            s.queued.remove(at: index)
+            return true
+        }
+        if removed { save() }
+        return removed
+    }
+
+    func clearQueued() {
+        state.withLock { $0.queued.removeAll() }
+        save()
+    }
+}

@@ -1,0 +1,112 @@
+import CrateCore
+import CrateLibrary
+import CratePosix
+import Logging
+import Synchronization
+
+/// What every MPD client shares: the router it drives, the catalog of the library, the
+/// queue's version number, and the idle events waiting for the poll loop.
+final class MPDService: Sendable {
+    let router: Router
+    let roots: [String]
+    let password: String?
+    let logger: Logger
+    private let catalogCache = Mutex<MPDCatalog?>(nil)
+    /// The playlist version and the queue it was given for.
+    private let playlistState = Mutex<(version: Int, signature: [Int])>((1, []))
+    /// Subsystems changed since the poll loop last looked.
+    private let changes = Mutex<Set<String>>([])
+    let startedAt = MonotonicClock.now()
+
+    init(router: Router, roots: [String], password: String?, logger: Logger) {
+        self.router = router
+        self.roots = roots
+        self.password = password
+        self.logger = logger
+    }
+
+    /// Posted when there are changes for the poll loop to deliver.
+    private let wake = Mutex<WakeEventFD?>(nil)
+
+    /// The router's events as MPD idle subsystems, delivered by the poll loop `wake` wakes.
+    func subscribe(wake: WakeEventFD) -> EventSubscription {
+        self.wake.withLock { $0 = wake }
+        return router.subscribe { [weak self] event in
+            guard let self else { return }
+            var changed: Set<String> = []
+            switch event.event {
+            case .state, .seek, .trackError: changed = ["player"]
+            case .track: changed = ["player"]
+            case .output: changed = ["output"]
+            case .scanFinished, .plexSynced:
+                self.catalogCache.withLock { $0 = nil }
+                changed = ["database", "update"]
+            case .scanStarted: changed = ["update"]
+            case .scanProgress: return
+            case .input:
+                // What a press does to the player arrives as its own events; only the
+                // volume buttons change something no other event reports.
+                guard event.input?.action?.hasPrefix("volume") == true else { return }
+                changed = ["mixer"]
+            }
+            self.noteChanges(changed)
+        }
+    }
+
+    /// Any thread: the subsystems changed; the poll loop tells idle clients.
+    func noteChanges(_ changed: Set<String>) {
+        changes.withLock { $0.formUnion(changed) }
+        wake.withLock { $0 }?.post()
+    }
+
+    /// The poll thread: what changed since last asked, the queue included (it is compared
+    /// here rather than on the event thread, which must not wait for the library).
+    func takeChanges() -> Set<String> {
+        var changed = changes.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+        if playlistMoved() { changed.insert("playlist") }
+        return changed
+    }
+
+    /// The library as MPD's database, rebuilt after a scan.
+    func catalog() -> MPDCatalog {
+        if let cached = catalogCache.withLock({ $0 }) { return cached }
+        guard let library = router.library else { return MPDCatalog() }
+        do {
+            let built = try MPDCatalog(library: library, roots: roots)
+            catalogCache.withLock { $0 = built }
+            return built
+        } catch {
+            logger.error("mpd: cannot read the library: \(error)")
+            return MPDCatalog()
+        }
+    }
+
+    func queue(_ catalog: MPDCatalog, _ player: PlayerStatus) -> MPDQueue {
+        MPDQueue(catalog: catalog, session: router.session, player: player)
+    }
+
+    /// The playlist version for the queue as it is now, moved on if the queue changed.
+    func playlistVersion(_ queue: MPDQueue) -> Int {
+        playlistState.withLock { state in
+            if state.signature != queue.signature {
+                state.version += 1
+                state.signature = queue.signature
+            }
+            return state.version
+        }
+    }
+
+    /// Whether the queue changed since its version was last given out.
+    private func playlistMoved() -> Bool {
+        let queue = queue(catalog(), router.player.status())
+        return playlistState.withLock { state in
+            guard state.signature != queue.signature else { return false }
+            state.version += 1
+            state.signature = queue.signature
+            return true
+        }
+    }
+}

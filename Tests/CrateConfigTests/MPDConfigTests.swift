@@ -1,0 +1,35 @@
+import CrateConfig
+import XCTest
+
+/// `[mpd]`: off unless it names an address; a password, and limits on clients and lines.
+final class MPDConfigTests: XCTestCase {
+    func testOffByDefault() throws {
+        let config = try CrateConfig.parse("")
+        XCTAssertEqual(config.mpd.listen, [])
+        XCTAssertNil(config.mpd.password)
+        XCTAssertEqual(config.mpd.maxClients, 64)
+        XCTAssertEqual(config.mpd.maxLine, 65536)
+    }
+
+    func testAddressesPasswordAndLimits() throws {
+        let config = try CrateConfig.parse("""
+            [mpd]
+            listen = ["0.0.0.0:6600", "/run/crate/mpd.sock"]
+            password = "sesame"
+            max_clients = 10
+            max_line = 4096
+            """)
+        XCTAssertEqual(config.mpd.listen, ["0.0.0.0:6600", "/run/crate/mpd.sock"])
+        XCTAssertEqual(config.mpd.password, "sesame")
+        XCTAssertEqual(config.mpd.maxClients, 10)
+        XCTAssertEqual(config.mpd.maxLine, 4096)
+        XCTAssertNil(try CrateConfig.parse("[mpd]\npassword = \"\"").mpd.password, "an empty password is none")
+    }
+
+    func testBadValuesAreRefusedWithTheirLine() {
+        expect("[mpd]\nlisten = \"127.0.0.1:6600\"",
+               "c.toml:2: [mpd] listen: expected an array of strings, got \"127.0.0.1:6600\" (write [\"127.0.0.1:6600\"])")
+        expect("[mpd]\nmax_clients = 0", "c.toml:2: [mpd] max_clients: expected an integer from 1 to 1000, got 0")
+        expect("[mpd]\nport = 6600", "c.toml:2: [mpd] port: unknown key; the keys here are listen, password, max_clients and max_line")
+    }
+}

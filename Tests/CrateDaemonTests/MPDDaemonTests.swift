@@ -1,0 +1,301 @@
+import CrateCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// The MPD listener held against the real thing: Debian's mpd on the same music answers
+/// the same, mpc and python-mpd2 drive the box, the capture shows what played.
+final class MPDDaemonTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    var music: String { dir.path + "/music" }
+    var cover: [UInt8] = []
+    var picture: [UInt8] = []
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "mpd") }
+    override func tearDown() { dir?.remove() }
+
+    /// Two albums by Solo and one by Other; a cover file beside the first, a picture in the third.
+    func makeLibrary(seconds: Double) throws {
+        let lib = LibraryFixture(root: music, seconds: seconds)
+        try lib.add("Solo/First", (1...2).map {
+            .init(file: "0\($0).mp3", title: "F\($0)", artist: "Solo", album: "First", track: "\($0)", year: 2000, genre: "Jazz")
+        })
+        try lib.add("Solo/Second", (1...2).map {
+            .init(file: "0\($0).mp3", title: "S\($0)", artist: "Solo", album: "Second", track: "\($0)", year: 2001, genre: "Jazz")
+        })
+        try lib.add("Other/Third", [.init(file: "01.mp3", title: "T1 x", artist: "Other", album: "Third", track: "1", genre: "Rock")])
+        var generator = SystemRandomNumberGenerator()
+        cover = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try lib.write(Data(cover), to: "Solo/First/cover.jpg")
+        picture = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<9_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(picture).write(to: URL(fileURLWithPath: dir.path + "/picture.jpg"))
+        let embed = try MPDPeers.run("/usr/bin/python3", ["-c", """
+            import sys
+            from mutagen.id3 import ID3, APIC
+            tags = ID3(sys.argv[1])
+            tags.add(APIC(encoding=3, mime="image/jpeg", type=3, desc="", data=open(sys.argv[2], "rb").read()))
+            tags.save()
+            """, music + "/Other/Third/01.mp3", dir.path + "/picture.jpg"])
+        XCTAssertEqual(embed.code, 0, embed.err)
+    }
+
+    /// crated on the music with `[mpd]` on a free port, its start-up scan finished.
+    func startCrate(_ mpdConfig: String = "") throws -> (DaemonProcess, UInt16) {
+        let port = try MPDPeers.freePort()
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music],
+                                       extraConfig: "[mpd]\nlisten = [\"127.0.0.1:\(port)\"]\n\(mpdConfig)")
+        let deadline = Date().addingTimeInterval(20)
+        while try daemon.request(.libraryStats).library?.lastScan?.completed != true {
+            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
+            usleep(20_000)
+        }
+        return (daemon, port)
+    }
+
+    func testTheLibraryAnswersAsTheRealMPDDoes() throws {
+        try makeLibrary(seconds: 0.3)
+        let mpd = try RealMPD(dir: dir.path, music: music)
+        let (daemon, port) = try startCrate()
+        defer { withExtendedLifetime(daemon) {} }
+        for args in [["list", "album"], ["list", "artist"], ["list", "artist", "group", "album"], ["list", "title"],
+                     ["find", "artist", "Solo"], ["search", "title", "f"], ["lsinfo"], ["lsinfo", "Solo"],
+                     ["listall"], ["find", "album", "Third"]] {
+            XCTAssertEqual(try MPDPeers.run("/usr/bin/mpc", ["-p", String(port)] + args).out,
+                           try MPDPeers.run("/usr/bin/mpc", ["-p", String(mpd.port)] + args).out, "mpc \(args)")
+        }
+        // Songs, albums and artists agree; uptime and play time are each daemon's own.
+        XCTAssertEqual(try MPDPeers.mpc(port, "stats").prefix(3), try MPDPeers.mpc(mpd.port, "stats").prefix(3))
+
+        let crate = try MPDLineClient(port: port), real = try MPDLineClient(port: mpd.port)
+        XCTAssertTrue(crate.greeting.hasPrefix("OK MPD 0.23."), crate.greeting)
+        // By design Crate's songs differ in three tags: AlbumArtist is always given (the track
+        // artist, or "Various Artists"), Genre is the taxonomy's super-genre, and duration is
+        // the exact gapless length; MPD also sends a Format. The rest must agree.
+        let differing = ["AlbumArtist:", "Genre:", "duration:", "Time:", "Format:"]
+        func comparable(_ lines: [String]) -> [String] { lines.filter { line in !differing.contains { line.hasPrefix($0) } } }
+        for command in ["find \"((Artist == 'Solo') AND (Album contains 'Sec'))\"", "search \"(Title contains 't1')\"",
+                        "find \"(!(Artist == 'Solo'))\"", "find artist Solo album First", "search any SOLO",
+                        "count artist Solo", "count group artist", "list album \"(Artist == 'Other')\"",
+                        "list album Solo", "lsinfo Solo/First/01.mp3", "listallinfo Other",
+                        // Errors, word for word.
+                        "foo", "status x", "play 1 2", "find", "find \"artist", "find artist\"x\"",
+                        "lsinfo nope", "idle x", "binarylimit 10", "add nope", "albumart nope 0", "readpicture nope 0",
+                        "listall Solo", "lsinfo Solo"] {
+            XCTAssertEqual(comparable(try crate.command(command)), comparable(try real.command(command)), command)
+        }
+        for command in ["command_list_ok_begin\nping\nstatus x\nping\ncommand_list_end",
+                        "command_list_begin\nping\nfoo\ncommand_list_end"] {
+            XCTAssertEqual(try crate.command(command), try real.command(command), command)
+        }
+        XCTAssertEqual(try crate.command("binarylimit 4096"), ["OK"])
+        XCTAssertEqual(try real.command("binarylimit 4096"), ["OK"])
+        XCTAssertEqual(try crate.binary("albumart", "Solo/First/02.mp3").bytes, try real.binary("albumart", "Solo/First/02.mp3").bytes)
+        XCTAssertEqual(try crate.binary("readpicture", "Other/Third/01.mp3").bytes,
+                       try real.binary("readpicture", "Other/Third/01.mp3").bytes)
+
+        let doctor = try AdminProcess.run(["doctor", "--socket", daemon.socket, "--config", daemon.configPath])
+        let line = doctor.out.split(separator: "\n").first { $0.contains("mpd") && $0.contains("listens on") }
+        XCTAssertTrue(line?.hasPrefix("ok") == true && line?.contains("127.0.0.1:\(port) (OK MPD 0.23.0)") == true,
+                      "doctor says what listens where:\n\(doctor.out)")
+    }
+
+    func testCoverArtComesAsTheExactBytesInBinaryLimitChunks() throws {
+        try makeLibrary(seconds: 0.3)
+        let (daemon, port) = try startCrate()
+        defer { withExtendedLifetime(daemon) {} }
+        let client = try MPDLineClient(port: port)
+        XCTAssertEqual(try client.command("binarylimit 4096"), ["OK"])
+        let art = try client.binary("albumart", "Solo/First/01.mp3")
+        XCTAssertEqual(art.bytes, cover, "cover.jpg, byte for byte")
+        XCTAssertEqual(art.chunks, [4096, 4096, 4096, 4096, 3620], "chunks of the client's binarylimit")
+        let embedded = try client.binary("readpicture", "Other/Third/01.mp3")
+        XCTAssertEqual(embedded.bytes, picture, "the picture in the tags, byte for byte")
+        XCTAssertTrue(embedded.chunks.allSatisfy { $0 <= 4096 })
+        XCTAssertEqual(try client.command("readpicture Solo/Second/01.mp3 0"), ["OK"], "no picture: an empty answer")
+        XCTAssertEqual(try client.command("albumart Other/Third/01.mp3 0"), ["ACK [50@0] {albumart} No file exists"])
+    }
+
+    func testMPCQueuesWholeAlbumsAndTheyPlayGapless() throws {
+        try makeLibrary(seconds: 0.4)
+        let (daemon, port) = try startCrate()
+        try MPDPeers.mpc(port, "add", "Solo/First/02.mp3")
+        try MPDPeers.mpc(port, "add", "Solo")
+        XCTAssertEqual(try MPDPeers.mpc(port, "playlist"), ["Solo - F1", "Solo - F2", "Solo - S1", "Solo - S2"],
+                       "a track brings its whole album, once; a folder its albums")
+        let random = try MPDPeers.run("/usr/bin/mpc", ["-p", String(port), "random", "on"])
+        XCTAssertNotEqual(random.code, 0)
+        XCTAssertTrue(random.err.contains("albums play in their own order"), random.err)
+        try MPDPeers.mpc(port, "play")
+        let end = try daemon.waitFor("both albums played", timeout: 20) { $0.state == .idle && $0.tracks.count == 4 }
+        XCTAssertEqual(end.tracks.compactMap(\.error), [])
+        XCTAssertEqual(daemon.stop(), 0)
+        let order = ["Solo/First/01.mp3", "Solo/First/02.mp3", "Solo/Second/01.mp3", "Solo/Second/02.mp3"]
+        let expected = try order.flatMap { try ReferenceDecode.samples(of: music + "/" + $0) }
+        XCTAssertEqual(try AudioFixtures.readRaw(daemon.capture), expected, "an album added from mpc plays gapless")
+    }
+
+    func testMPCTransportBehavesAsOnMPD() throws {
+        try makeLibrary(seconds: 4)
+        let (daemon, port) = try startCrate()
+        try MPDPeers.mpc(port, "add", "Solo/First")
+        try MPDPeers.mpc(port, "play")
+        XCTAssertEqual(try MPDPeers.mpc(port, "current"), ["Solo - F1"])
+        try MPDPeers.mpc(port, "next")
+        try daemon.waitFor("F2") { $0.currentTrack?.path.hasSuffix("First/02.mp3") ?? false }
+        XCTAssertEqual(try MPDPeers.mpc(port, "current"), ["Solo - F2"])
+        try MPDPeers.mpc(port, "seek", "2")
+        try daemon.waitFor("the seek") { $0.position >= 2 }
+        try MPDPeers.mpc(port, "pause")
+        try daemon.waitFor("paused") { $0.state == .paused }
+        let status = try MPDPeers.mpc(port, "status")
+        XCTAssertEqual(status.first, "Solo - F2")
+        XCTAssertTrue(status[1].hasPrefix("[paused]  #2/2"), status[1])
+        XCTAssertTrue(status.contains { $0.contains("repeat: off   random: off   single: off   consume: on") }, "\(status)")
+        let client = try MPDLineClient(port: port)
+        XCTAssertEqual(try client.command("move 0 1"),
+                       ["ACK [2@0] {move} albums keep their place in the queue: delete an album and add it again to move it"])
+        XCTAssertEqual(try client.command("deleteid 999999"), ["ACK [50@0] {deleteid} No such song"])
+    }
+
+    func testAnIdleClientWakesOnAKnobPressAndSeesTheNewSong() throws {
+        try makeLibrary(seconds: 5)
+        let (daemon, port) = try startCrate()
+        try MPDPeers.mpc(port, "add", "Solo/First")
+        try MPDPeers.mpc(port, "play")
+        try daemon.waitFor("F1 playing") { $0.state == .playing }
+        let script = """
+            import mpd, sys, time
+            client = mpd.MPDClient()
+            client.connect("127.0.0.1", \(port))
+            print(client.currentsong()["title"], flush=True)
+            sys.stdin.readline()
+            start = time.monotonic()
+            changed = client.idle()
+            print(",".join(sorted(changed)), flush=True)
+            print(client.currentsong()["title"], flush=True)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script]
+        let out = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardInput = input
+        try process.run()
+        let reader = out.fileHandleForReading
+        func line() -> String {
+            var bytes: [UInt8] = []
+            while true {
+                let byte = reader.readData(ofLength: 1)
+                if byte.isEmpty || byte.first == 0x0A { return String(decoding: bytes, as: UTF8.self) }
+                bytes += byte
+            }
+        }
+        XCTAssertEqual(line(), "F1")
+        input.fileHandleForWriting.write(Data("go\n".utf8))
+        let pressed = try AdminProcess.run(["input", "press", "next", "--socket", daemon.socket])
+        XCTAssertEqual(pressed.code, 0, pressed.err)
+        XCTAssertTrue(line().split(separator: ",").contains("player"), "idle wakes with the player changed")
+        XCTAssertEqual(line(), "F2", "and the client sees the new song")
+        process.waitUntilExit()
+    }
+
+    func testBadInputGetsAnACKOrAClosedConnectionAndTheDaemonStaysUp() throws {
+        try makeLibrary(seconds: 0.3)
+        let (daemon, port) = try startCrate("password = \"sesame\"\nmax_clients = 6\nmax_line = 4096")
+        let client = try MPDLineClient(port: port)
+        XCTAssertEqual(try client.command("status").last, "OK", "reading needs no password")
+        XCTAssertEqual(try client.command("play"), ["ACK [4@0] {play} you don't have permission for \"play\""])
+        XCTAssertEqual(try client.command("password wrong"), ["ACK [3@0] {password} incorrect password"])
+        XCTAssertEqual(try client.command("password sesame"), ["OK"])
+        XCTAssertEqual(try client.command("status").last, "OK")
+        XCTAssertEqual(try client.command("frobnicate"), ["ACK [5@0] {} unknown command \"frobnicate\""])
+        XCTAssertEqual(try client.command("seek 1"), ["ACK [2@0] {seek} wrong number of arguments for \"seek\""])
+        XCTAssertEqual(try client.command("find \"album"), ["ACK [5@0] {} Missing closing '\"'"])
+        XCTAssertEqual(try client.command("random 1"),
+                       ["ACK [2@0] {random} albums play in their own order: Crate does not shuffle tracks"])
+
+        // A line over max_line, and bytes that are no command: the connection is closed.
+        let long = try MPDLineClient(port: port)
+        long.send([UInt8](repeating: UInt8(ascii: "a"), count: 10 << 20) + [0x0A])
+        XCTAssertNil(try long.readLine(), "a 10 MB line closes the connection")
+        let garbage = try MPDLineClient(port: port)
+        garbage.send([0x01, 0xFF, 0x00, 0x7F, 0x0A])
+        XCTAssertEqual(try garbage.readLine(), "ACK [5@0] {} Letter expected")
+        XCTAssertNil(try garbage.readLine())
+
+        let endless = try MPDLineClient(port: port)
+        endless.send(Array(("command_list_begin\n" + String(repeating: "ping\n", count: 5000)).utf8))
+        XCTAssertNil(try endless.readLine(), "a command list that never ends is cut off")
+
+        // Random commands and bytes on fresh connections.
+        var generator = SplitMix64(seed: 17)
+        let words = ["play", "add", "find", "list", "idle", "noidle", "command_list_begin", "command_list_end",
+                     "seek", "\"", "'", "(", ")", "group", "albumart", "binarylimit", "-1", "99999999999999999999"]
+        for _ in 0..<60 {
+            let fuzz = try MPDLineClient(port: port)
+            // Refused when earlier fuzzers are not yet gone: fuzzing on is all that matters.
+            _ = try? fuzz.command("password sesame")
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(generator.next() % 40) {
+                if generator.next() % 3 == 0 {
+                    bytes += (0..<Int(generator.next() % 12)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                } else {
+                    bytes += Array(words[Int(generator.next() % UInt64(words.count))].utf8) + [0x20]
+                }
+                if generator.next() % 4 == 0 { bytes.append(0x0A) }
+            }
+            fuzz.send(bytes + [0x0A])
+        }
+
+        // Six clients at most: the seventh is turned away, the others are served.
+        let settle = Date().addingTimeInterval(5)
+        while try MPDLineClient(port: port).greeting.isEmpty, Date() < settle { usleep(20_000) }
+        usleep(100_000)
+        var held = [client]
+        for _ in 0..<5 { held.append(try MPDLineClient(port: port)) }
+        let refused = try MPDLineClient(port: port)
+        XCTAssertEqual(refused.greeting, "", "a client over max_clients is closed before the greeting")
+        XCTAssertEqual(try held[5].command("ping"), ["OK"])
+        held.removeAll()
+        let deadline = Date().addingTimeInterval(5)
+        var again: MPDLineClient? = nil
+        while again?.greeting.isEmpty ?? true, Date() < deadline {
+            usleep(20_000)
+            again = try MPDLineClient(port: port)
+        }
+        XCTAssertEqual(try again?.command("ping"), ["OK"], "room again once clients leave")
+        XCTAssertEqual(try daemon.status().player.state, .idle, "the daemon is up")
+        XCTAssertTrue(daemon.process.isRunning)
+    }
+
+    func testNcmpcppInTmuxShowsTheLibraryAndThePlayingSong() throws {
+        try makeLibrary(seconds: 6)
+        let (daemon, port) = try startCrate()
+        defer { withExtendedLifetime(daemon) {} }
+        try MPDPeers.mpc(port, "add", "Solo/First")
+        try MPDPeers.mpc(port, "play")
+        // A tmux server of the test's own, so no one else's sessions are touched.
+        let tmux = ["-L", "crate-mpd-\(getpid())"]
+        try MPDPeers.launch("/usr/bin/tmux", tmux + ["new-session", "-d", "-x", "120", "-y", "30",
+                                                 "ncmpcpp -h 127.0.0.1 -p \(port)"])
+        defer {
+            do { try MPDPeers.launch("/usr/bin/tmux", tmux + ["kill-server"]) } catch { XCTFail("tmux kill-server: \(error)") }
+        }
+        func screen(showing wanted: [String], statusBar: String? = nil) throws -> String {
+            let deadline = Date().addingTimeInterval(10)
+            var text = ""
+            while Date() < deadline {
+                text = try MPDPeers.run("/usr/bin/tmux", tmux + ["capture-pane", "-p"]).out
+                let bottom = text.split(separator: "\n").suffix(3).joined(separator: "\n")
+                if wanted.allSatisfy(text.contains), statusBar.map(bottom.contains) ?? true { return text }
+                usleep(100_000)
+            }
+            XCTFail("ncmpcpp never showed \(wanted):\n\(text)")
+            return text
+        }
+        // The queue, and in the status bar at the bottom the song playing.
+        _ = try screen(showing: ["Playlist (2 items", "F1", "F2", "First"], statusBar: "F1")
+        try MPDPeers.launch("/usr/bin/tmux", tmux + ["send-keys", "4"])
+        _ = try screen(showing: ["Media library", "Artists", "Other", "Solo"])
+    }
+}
