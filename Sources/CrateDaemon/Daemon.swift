@@ -26,6 +26,22 @@ public final class Daemon: Sendable {
         self.config = config
         self.logger = logger
         var warnings: [String] = []
+        var limits = ControlServer.Limits(maxClients: config.control.maxClients,
+                                          requestTimeout: Double(config.control.requestTimeout))
+        do {
+            // Before anything opens files: the soft limit is often 1024 under a far higher hard one.
+            let descriptors = try DescriptorLimit.raiseToHard()
+            limits = limits.fitting(descriptorLimit: descriptors)
+            logger.info("open file limit \(descriptors); up to \(limits.maxClients) control clients")
+            if limits.maxClients < config.control.maxClients {
+                let problem = "[control] max_clients lowered from \(config.control.maxClients) to \(limits.maxClients): "
+                    + "the open file limit is \(descriptors) (raise LimitNOFILE)"
+                logger.warning("\(problem)")
+                warnings.append(problem)
+            }
+        } catch {
+            logger.error("cannot raise the open file limit: \(error)")
+        }
         if let problem = Self.prepareStateDir(config.stateDir) {
             logger.error("\(problem)")
             warnings.append(problem)
@@ -88,7 +104,7 @@ public final class Daemon: Sendable {
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
-                               logger: logger)
+                               logger: logger, limits: limits)
     }
 
     public func start() throws(ControlServerError) {
@@ -144,8 +160,9 @@ public final class Daemon: Sendable {
         do {
             let empty = try library.store.stats(lastScan: nil).albums == 0
             guard library.scanWasInterrupted || empty else { return }
-            logger.info(empty ? "library is empty: scanning" : "resuming an interrupted library scan")
-            try router.startScan(full: false)
+            let full = !empty && library.interruptedScanWasFull
+            logger.info(empty ? "library is empty: scanning" : "resuming an interrupted \(full ? "full " : "")library scan")
+            try router.startScan(full: full)
         } catch {
             logger.error("could not start the start-up library scan: \(error)")
         }

@@ -55,6 +55,26 @@ final class LibraryDaemonTests: XCTestCase {
         XCTAssertEqual(try integrityCheck(), "ok")
     }
 
+    /// `library scan --full` cut off by a crash is finished as a full scan at the next start.
+    func testAFullScanCutOffByACrashResumesAsAFullScan() throws {
+        try LibraryFixture(root: music).addUntaggedBulk(albums: 60, tracks: 10, under: "bulk")
+        let first = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let deadline = Date().addingTimeInterval(60)
+        while try stats(first).lastScan?.completed != true, Date() < deadline { usleep(50_000) }
+        let client = try first.connect()
+        try client.send(json: ControlRequest(cmd: .subscribe))
+        _ = try client.readJSON(ControlReply.self)
+        XCTAssertTrue(try first.connect().request(ControlRequest(cmd: .libraryScan, full: true)).ok)
+        while try client.readJSON(DaemonEvent.self, timeout: 20).event != .scanProgress {}
+        first.kill9()
+
+        let second = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        while try stats(second).lastScan?.completed != true, Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(second.log.contains("resuming an interrupted full library scan"), second.log)
+        XCTAssertTrue(second.log.contains("library scan started (full)"))
+        XCTAssertEqual(second.stop(), 0)
+    }
+
     func testAlbumsListedByGenreAndPlayedById() throws {
         let lib = LibraryFixture(root: music)
         try lib.add("Miles/Kind", (1...2).map {
