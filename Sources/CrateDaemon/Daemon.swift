@@ -58,8 +58,9 @@ public final class Daemon: Sendable {
         do {
             library = try Library(stateDir: config.stateDir, roots: config.library.paths, logger: logger)
         } catch {
-            libraryProblem = "library unavailable: \(error)"
-            logger.error("\(libraryProblem!)")
+            // status shows the words; the log keeps the failing statement too.
+            libraryProblem = "library unavailable: \(error.userMessage)"
+            logger.error("library unavailable: \(error)")
         }
         var plex: PlexService? = nil, plexProblem: String? = nil
         if let library {

@@ -75,6 +75,29 @@ final class LibraryDaemonTests: XCTestCase {
         XCTAssertEqual(second.stop(), 0)
     }
 
+    /// A failing statement is reported in words; its SQL stays in the log.
+    func testADatabaseErrorReplyHoldsNoSQL() throws {
+        let lib = LibraryFixture(root: music)
+        try lib.add("Miles/Kind", [.init(file: "01.mp3", title: "K1", artist: "Miles", album: "Kind", genre: "Jazz")])
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let deadline = Date().addingTimeInterval(30)
+        while try stats(daemon).lastScan?.completed != true, Date() < deadline { usleep(50_000) }
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [dir.path + "/state/library.sqlite", "ALTER TABLE albums RENAME TO albums_gone;"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        XCTAssertEqual(sqlite.terminationStatus, 0)
+
+        let reply = try daemon.connect().request(ControlRequest(cmd: .albums))
+        XCTAssertFalse(reply.ok)
+        let error = reply.error ?? ""
+        XCTAssertTrue(error.hasPrefix("the library database failed: "), error)
+        for sql in ["SELECT", "FROM", "WHERE"] { XCTAssertFalse(error.contains(sql), error) }
+        XCTAssertTrue(daemon.log.contains("SELECT"), "the statement is in the log")
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testAlbumsListedByGenreAndPlayedById() throws {
         let lib = LibraryFixture(root: music)
         try lib.add("Miles/Kind", (1...2).map {
