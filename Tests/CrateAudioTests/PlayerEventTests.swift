@@ -28,6 +28,25 @@ final class PlayerEventTests: XCTestCase {
         return player
     }
 
+    /// Bits flipped inside a file whose length is whole: damaged, not "truncated".
+    func testACorruptButWholeFileIsCalledDamaged() throws {
+        let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 3), cuts: [],
+                                   rate: 44100, encodings: [.vbr(quality: 2)], in: dir)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tracks[0])))
+        let third = bytes.count / 3
+        for i in stride(from: third, to: 2 * third, by: 97) { bytes[i] ^= 0x5A }
+        let damaged = "\(dir)/damaged.mp3"
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let recorder = Recorder()
+        let player = player(recorder)
+        defer { player.shutdown() }
+        try player.play(paths: [damaged])
+        let status = waitFor(player, "the track to end") { $0.state == .idle }
+        let error = status.tracks[0].error ?? ""
+        XCTAssertTrue(error.hasPrefix("damaged: "), error)
+        XCTAssertFalse(error.contains("truncated"), error)
+    }
+
     func testASeekIsAnnouncedAsASeek() throws {
         let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 4), cuts: [],
                                    rate: 44100, encodings: [.cbr(kbps: 128)], in: dir)
