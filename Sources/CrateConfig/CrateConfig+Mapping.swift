@@ -22,6 +22,13 @@ extension CrateConfig {
         var control = TableReader(document, table: ["control"])
         if let value = control.string("socket", expected: "a socket path (a non-empty string)") {
             self.control.socket = value
+            // The daemon could not bind it; say so now rather than when it starts.
+            if value.utf8.count > Control.maxSocketPathBytes, let entry = document[["control"]]?.entry("socket") {
+                problems.append(ConfigError(
+                    source: document.source, line: entry.line, table: "control", key: "socket",
+                    message: "a Unix socket path may be at most \(Control.maxSocketPathBytes) bytes, "
+                        + "this one is \(value.utf8.count)"))
+            }
         }
         if let value = control.integer(
             "socket_mode", in: 0...0o777,
@@ -29,6 +36,8 @@ extension CrateConfig {
             describe: { $0 < 0 ? String($0) : "\($0) (octal 0o\(String($0, radix: 8)))" }) {
             self.control.socketMode = value
         }
+        if let value = control.integer("max_clients", in: 1...1000) { self.control.maxClients = value }
+        if let value = control.integer("request_timeout", in: 1...3600) { self.control.requestTimeout = value }
         control.refuseUnknownKeys()
         problems += control.problems
 

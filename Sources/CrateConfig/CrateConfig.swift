@@ -24,6 +24,17 @@ public struct CrateConfig: Sendable, Equatable {
         /// Permission bits of the socket (group `crate` may administer), 0…0o777.
         /// TOML: `[control] socket_mode`, written in octal (`0o660`).
         public var socketMode: Int = 0o660
+        /// How many clients may be connected at once; one more is told so and closed.
+        /// Bounds the descriptors and memory clients can take from playback.
+        /// TOML: `[control] max_clients`, 1…1000.
+        public var maxClients: Int = 64
+        /// Seconds a client has to send a whole request line (from connecting, or from
+        /// its previous reply) before it is dropped. Event subscribers are exempt.
+        /// TOML: `[control] request_timeout`, 1…3600.
+        public var requestTimeout: Int = 30
+        /// The longest socket path a Unix socket address holds (`sun_path` is 108 bytes
+        /// with its terminating NUL).
+        public static let maxSocketPathBytes = 107
         public init() {}
     }
 

@@ -28,6 +28,22 @@ public final class Daemon: Sendable {
         self.config = config
         self.logger = logger
         var warnings: [String] = []
+        var limits = ControlServer.Limits(maxClients: config.control.maxClients,
+                                          requestTimeout: Double(config.control.requestTimeout))
+        do {
+            // Before anything opens files: the soft limit is often 1024 under a far higher hard one.
+            let descriptors = try DescriptorLimit.raiseToHard()
+            limits = limits.fitting(descriptorLimit: descriptors)
+            logger.info("open file limit \(descriptors); up to \(limits.maxClients) control clients")
+            if limits.maxClients < config.control.maxClients {
+                let problem = "[control] max_clients lowered from \(config.control.maxClients) to \(limits.maxClients): "
+                    + "the open file limit is \(descriptors) (raise LimitNOFILE)"
+                logger.warning("\(problem)")
+                warnings.append(problem)
+            }
+        } catch {
+            logger.error("cannot raise the open file limit: \(error)")
+        }
         if let problem = Self.prepareStateDir(config.stateDir) {
             logger.error("\(problem)")
             warnings.append(problem)
@@ -44,8 +60,9 @@ public final class Daemon: Sendable {
         do {
             library = try Library(stateDir: config.stateDir, roots: config.library.paths, logger: logger)
         } catch {
-            libraryProblem = "library unavailable: \(error)"
-            logger.error("\(libraryProblem!)")
+            // status shows the words; the log keeps the failing statement too.
+            libraryProblem = "library unavailable: \(error.userMessage)"
+            logger.error("library unavailable: \(error)")
         }
         var plex: PlexService? = nil, plexProblem: String? = nil
         if let library {
@@ -91,7 +108,7 @@ public final class Daemon: Sendable {
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
-                               logger: logger)
+                               logger: logger, limits: limits)
         let m = config.mpd
         mpd = m.listen.isEmpty ? nil : MPDServer(router: router, roots: config.library.paths, listen: m.listen,
                                                  password: m.password, maxClients: m.maxClients,
@@ -153,8 +170,9 @@ public final class Daemon: Sendable {
         do {
             let empty = try library.store.stats(lastScan: nil).albums == 0
             guard library.scanWasInterrupted || empty else { return }
-            logger.info(empty ? "library is empty: scanning" : "resuming an interrupted library scan")
-            try router.startScan(full: false)
+            let full = !empty && library.interruptedScanWasFull
+            logger.info(empty ? "library is empty: scanning" : "resuming an interrupted \(full ? "full " : "")library scan")
+            try router.startScan(full: full)
         } catch {
             logger.error("could not start the start-up library scan: \(error)")
         }

@@ -32,6 +32,15 @@ public final class Library: Sendable {
         }
     }
 
+    /// Whether the scan cut short was a full one (every file re-read), so it is resumed
+    /// as one: resuming it as incremental would skip the files it had not reached.
+    public var interruptedScanWasFull: Bool {
+        do { return try store.scanState(Self.inProgressKey) == Self.fullScanMarker } catch {
+            logger.error("cannot read the scan state: \(error)")
+            return false
+        }
+    }
+
     /// Starts a scan on its own idle-priority thread. Refused while one is running.
     public func startScan(full: Bool, progress: @escaping @Sendable (ScanProgress) -> Void,
                           finished: @escaping @Sendable (ScanReport) -> Void) throws(LibraryError) {
@@ -64,12 +73,14 @@ public final class Library: Sendable {
     }
 
     static let inProgressKey = "scan-in-progress"
+    /// The in-progress marker's value for a full scan ("1", any other, is incremental).
+    static let fullScanMarker = "full"
     static let lastReportKey = "last-scan-report"
 
     private func runScan(_ scanner: LibraryScanner, full: Bool,
                          progress: @escaping @Sendable (ScanProgress) -> Void) -> ScanReport {
         defer { scanning.store(false, ordering: .releasing) }
-        do { try store.setScanState(Self.inProgressKey, "1") } catch {
+        do { try store.setScanState(Self.inProgressKey, full ? Self.fullScanMarker : "1") } catch {
             logger.error("cannot mark the scan as started: \(error)")
         }
         logger.info("library scan started (\(full ? "full" : "incremental")) over \(roots)")

@@ -88,10 +88,24 @@ final class ControlClient {
                 Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
             }
             if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreachable("cannot send to the daemon on \(socketPath): \(Self.describe(errno: errno))")
+                let code = errno
+                if code == EINTR { continue }
+                // A daemon with no room for another client says so and closes at once:
+                // show its reason rather than the broken pipe it left.
+                if code == EPIPE || code == ECONNRESET, let reason = closingReason() { throw .refused(reason) }
+                throw .unreachable("cannot send to the daemon on \(socketPath): \(Self.describe(errno: code))")
             }
             sent += n
+        }
+    }
+
+    /// The error line a daemon wrote before closing on us, if there is one.
+    private func closingReason() -> String? {
+        do {
+            guard let line = try readLine() else { return nil }
+            return try decode(ControlReply.self, from: line).error
+        } catch {
+            return nil  // nothing readable was left: the send error is reported instead
         }
     }
 

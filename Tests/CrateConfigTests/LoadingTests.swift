@@ -30,7 +30,7 @@ final class LoadingTests: XCTestCase {
         for table in ["[control]", "[audio]", "[library]", "[crate]", "[playback]", "[log]"] {
             XCTAssertTrue(lines.contains(table), "\(table) is missing")
         }
-        let keys = ["state_dir", "socket", "socket_mode", "device", "rt_priority", "period_frames",
+        let keys = ["state_dir", "socket", "socket_mode", "max_clients", "request_timeout", "device", "rt_priority", "period_frames",
                     "periods", "buffer_seconds", "sample_format", "pacing", "paths", "size", "wallet", "resume_on_boot",
                     "save_interval", "level"]
         for key in keys {

@@ -23,6 +23,22 @@ final class ValueErrorTests: XCTestCase {
         XCTAssertEqual(error.key, "rt_priority")
     }
 
+    /// `--check-config` must refuse what the daemon could not bind: `sun_path` is 108 bytes.
+    func testASocketPathTooLongForAUnixSocketIsRefused() {
+        let long = "/run/" + String(repeating: "x", count: 103)  // 108 bytes: one too many
+        expect("[control]\n\nsocket = \"\(long)\"",
+               "c.toml:3: [control] socket: a Unix socket path may be at most 107 bytes, this one is 108")
+        let longest = String(long.dropLast())
+        XCTAssertEqual(try CrateConfig.parse("[control]\nsocket = \"\(longest)\"", source: "c.toml").control.socket, longest)
+    }
+
+    func testControlLimitsAreRead() throws {
+        let config = try CrateConfig.parse("[control]\nmax_clients = 8\nrequest_timeout = 5", source: "c.toml")
+        XCTAssertEqual(config.control.maxClients, 8)
+        XCTAssertEqual(config.control.requestTimeout, 5)
+        expect("[control]\nmax_clients = 0", "c.toml:2: [control] max_clients: expected an integer from 1 to 1000, got 0")
+    }
+
     func testWrongTypes() {
         expect("state_dir = 5", #"c.toml:1: state_dir: expected a directory path (a non-empty string), got 5"#)
         expect("\n[control]\nsocket = ['/a']",

@@ -27,13 +27,13 @@ final class ControlServerTests: XCTestCase {
     }
 
     @discardableResult
-    private func startServer(mode: Int = 0o660) throws -> ControlServer {
+    private func startServer(mode: Int = 0o660, limits: ControlServer.Limits = .init()) throws -> ControlServer {
         let logger = Logger(label: "ControlServerTests") { label in
             // CRATE_TEST_LOG=1 shows the server's log lines when a test needs debugging.
             if getenv("CRATE_TEST_LOG") != nil { return StreamLogHandler.standardError(label: label) }
             return SwiftLogNoOpLogHandler()
         }
-        let server = ControlServer(path: socketPath, mode: mode, handler: handler, logger: logger)
+        let server = ControlServer(path: socketPath, mode: mode, handler: handler, logger: logger, limits: limits)
         try server.start()
         servers.append(server)
         return server
@@ -203,6 +203,62 @@ final class ControlServerTests: XCTestCase {
         // The daemon carries on serving everyone else.
         let other = try connect()
         XCTAssertEqual(try other.request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+    }
+
+    // MARK: - Limits
+
+    func testClientsOverTheCapAreToldWhyAndClosed() throws {
+        try startServer(limits: .init(maxClients: 3))
+        let admitted = try (0..<3).map { _ in try connect() }
+        for client in admitted { XCTAssertEqual(try client.request(ControlRequest(cmd: .ping)), ControlReply(ok: true)) }
+
+        let refused = try connect()
+        let answer = try refused.readJSON(ControlReply.self)
+        XCTAssertFalse(answer.ok)
+        XCTAssertTrue(answer.error?.contains("too many control clients: 3 are connected") == true, answer.error ?? "")
+        XCTAssertTrue(refused.waitForClose(timeout: 5))
+
+        // A freed place is taken by the next client.
+        admitted[0].close()
+        XCTAssertTrue(waitUntil {
+            guard let client = try? self.connect() else { return false }
+            return (try? client.request(ControlRequest(cmd: .ping)))?.ok == true
+        })
+    }
+
+    func testAHalfSentRequestIsDroppedAfterTheTimeout() throws {
+        try startServer(limits: .init(requestTimeout: 1))
+        let stalled = try connect()
+        try stalled.sendRaw(Array(#"{"cmd":"pi"#.utf8))
+        let answer = try stalled.readJSON(ControlReply.self, timeout: 20)
+        XCTAssertEqual(answer.error, "request not finished within 1 s ([control] request_timeout); closing the connection")
+        XCTAssertTrue(stalled.waitForClose(timeout: 5))
+        XCTAssertTrue(handler.requests.isEmpty, "half a request is never run")
+    }
+
+    func testAnIdleSubscriberIsKept() throws {
+        try startServer(limits: .init(requestTimeout: 1))
+        let subscriber = try connect()
+        XCTAssertTrue(try subscriber.request(ControlRequest(cmd: .subscribe)).ok)
+        let idle = try connect()
+        XCTAssertTrue(idle.waitForClose(timeout: 20), "an idle command client is dropped")
+        let event = DaemonEvent(event: .state, status: RecordingControlHandler.playerStatus())
+        handler.publish(event)
+        XCTAssertEqual(try subscriber.readJSON(DaemonEvent.self), event)
+    }
+
+    func testManyClientsCostNoThreads() throws {
+        try startServer(limits: .init(maxClients: 300))
+        let before = try Self.threadCount()
+        let clients = try (0..<300).map { _ in try connect() }
+        XCTAssertEqual(try clients[299].request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+        XCTAssertLessThan(try Self.threadCount() - before, 10)
+    }
+
+    private static func threadCount() throws -> Int {
+        let text = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("Threads:") } ?? ""
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? -1
     }
 
     // MARK: - The socket file

@@ -52,4 +52,20 @@ final class CrateAdminCLITests: XCTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.err.contains("not running"), result.err)
     }
+
+    /// With every place taken, crate-admin shows the daemon's reason, not a broken pipe.
+    func testAFullDaemonSaysWhyItRefused() throws {
+        let daemon = try DaemonProcess(dir: dir.path, controlConfig: "max_clients = 1")
+        // The one place, once the start-up check's connection has left it.
+        var holder = try daemon.connect()
+        let deadline = Date().addingTimeInterval(10)
+        while try holder.request(ControlRequest(cmd: .ping)).ok == false, Date() < deadline {
+            usleep(20_000)
+            holder = try daemon.connect()
+        }
+        let result = try admin(["status", "--socket", daemon.socket])
+        XCTAssertNotEqual(result.code, 0)
+        XCTAssertTrue(result.err.contains("too many control clients: 1 are connected"), result.err)
+        holder.close()
+    }
 }

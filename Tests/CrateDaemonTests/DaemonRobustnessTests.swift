@@ -120,4 +120,29 @@ final class DaemonRobustnessTests: XCTestCase {
         XCTAssertEqual(states.last, "idle")
         XCTAssertEqual(tracks, [0, 1])
     }
+
+    /// Tracks that cannot be played (refused at open, failing half-way) are each announced once.
+    func testABadTrackIsAnnouncedOnce() throws {
+        let daemon = try DaemonProcess(dir: dir.path)
+        let watcher = try daemon.connect()
+        try watcher.send(json: ControlRequest(cmd: .subscribe))
+        XCTAssertTrue(try watcher.readJSON(ControlReply.self).ok)
+        let good = try shortAlbum()
+        let junk = dir.file("02 Junk.mp3")
+        _ = FileManager.default.createFile(atPath: junk, contents: Data(repeating: 0x41, count: 5000))
+        // A file that opens but fails half-way (a zeroed stretch stops the decoder's resync).
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good[0])))
+        for i in (bytes.count / 3)..<(2 * bytes.count / 3) { bytes[i] = 0 }
+        let broken = dir.file("03 Broken.mp3")
+        try Data(bytes).write(to: URL(fileURLWithPath: broken))
+        XCTAssertTrue(try daemon.request(.play, paths: good + [junk] + [broken] + good).ok)
+        var errors: [String] = []
+        var states: [String] = []
+        while !states.contains("idle") {
+            let event = try watcher.readJSON(DaemonEvent.self, timeout: 10)
+            if event.event == .state { states.append(event.status.state.name) }
+            if event.event == .trackError { errors.append(event.message ?? "") }
+        }
+        XCTAssertEqual(errors.count, 2, "\(errors)")
+    }
 }

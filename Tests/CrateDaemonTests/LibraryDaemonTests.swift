@@ -55,6 +55,50 @@ final class LibraryDaemonTests: XCTestCase {
         XCTAssertEqual(try integrityCheck(), "ok")
     }
 
+    /// `library scan --full` cut off by a crash is finished as a full scan at the next start.
+    func testAFullScanCutOffByACrashResumesAsAFullScan() throws {
+        try LibraryFixture(root: music).addUntaggedBulk(albums: 60, tracks: 10, under: "bulk")
+        let first = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let deadline = Date().addingTimeInterval(60)
+        while try stats(first).lastScan?.completed != true, Date() < deadline { usleep(50_000) }
+        let client = try first.connect()
+        try client.send(json: ControlRequest(cmd: .subscribe))
+        _ = try client.readJSON(ControlReply.self)
+        XCTAssertTrue(try first.connect().request(ControlRequest(cmd: .libraryScan, full: true)).ok)
+        while try client.readJSON(DaemonEvent.self, timeout: 20).event != .scanProgress {}
+        first.kill9()
+
+        let second = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        // The resumed scan starts on its own thread; wait for it to say which kind it is.
+        while !second.log.contains("library scan started ("), Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(second.log.contains("resuming an interrupted full library scan"), second.log)
+        XCTAssertTrue(second.log.contains("library scan started (full)"), second.log)
+        XCTAssertEqual(second.stop(), 0)
+    }
+
+    /// A failing statement is reported in words; its SQL stays in the log.
+    func testADatabaseErrorReplyHoldsNoSQL() throws {
+        let lib = LibraryFixture(root: music)
+        try lib.add("Miles/Kind", [.init(file: "01.mp3", title: "K1", artist: "Miles", album: "Kind", genre: "Jazz")])
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let deadline = Date().addingTimeInterval(30)
+        while try stats(daemon).lastScan?.completed != true, Date() < deadline { usleep(50_000) }
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [dir.path + "/state/library.sqlite", "ALTER TABLE albums RENAME TO albums_gone;"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        XCTAssertEqual(sqlite.terminationStatus, 0)
+
+        let reply = try daemon.connect().request(ControlRequest(cmd: .albums))
+        XCTAssertFalse(reply.ok)
+        let error = reply.error ?? ""
+        XCTAssertTrue(error.hasPrefix("the library database failed: "), error)
+        for sql in ["SELECT", "FROM", "WHERE"] { XCTAssertFalse(error.contains(sql), error) }
+        XCTAssertTrue(daemon.log.contains("SELECT"), "the statement is in the log")
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testAlbumsListedByGenreAndPlayedById() throws {
         let lib = LibraryFixture(root: music)
         try lib.add("Miles/Kind", (1...2).map {

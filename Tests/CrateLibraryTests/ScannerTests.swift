@@ -178,4 +178,18 @@ final class ScannerTests: XCTestCase {
         _ = scan()
         XCTAssertGreaterThan(try album("New").album.id, id, "new albums still get new ids")
     }
+
+    /// `a -> b`, `b -> a`: neither can be followed; both are named, with the loop as reason.
+    func testASymlinkPairPointingAtEachOtherIsReported() throws {
+        let folder = music + "/Artist A"
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a", withDestinationPath: folder + "/b")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/b", withDestinationPath: folder + "/a")
+        let report = scan()
+        XCTAssertTrue(report.completed)
+        for name in ["/a", "/b"] {
+            XCTAssertTrue(report.skipped.contains { $0.path == folder + name && $0.reason.contains("symbolic links") },
+                          "\(name) missing from \(report.skipped)")
+        }
+        XCTAssertEqual(try store.albums().count, 6)
+    }
 }

@@ -30,7 +30,7 @@ public final class DaemonProcess {
     /// runs crated through another program (e.g. setpriv to drop capabilities).
     public init(dir: String, device: String? = "", extraAudio: String = "pacing = \"clock\"",
                 launcher: [String] = [], libraryPaths: [String] = [], extraConfig: String = "",
-                environment: [String: String] = [:]) throws {
+                controlConfig: String = "", environment: [String: String] = [:]) throws {
         self.dir = dir
         socket = dir + "/crate.sock"
         capture = dir + "/capture.raw"
@@ -45,6 +45,7 @@ public final class DaemonProcess {
             state_dir = "\(dir)/state"
             [control]
             socket = "\(socket)"
+            \(controlConfig)
             [audio]
             \(deviceLine)
             period_frames = 1024

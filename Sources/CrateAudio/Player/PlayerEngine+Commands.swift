@@ -64,7 +64,10 @@ extension PlayerEngine {
                 return .failure(PlayerError("track \(current + 1) is only \(formatSeconds(duration)) long"))
             }
             flush()
-            return begin(at: current, offsetFrames: Int((seconds * Double(segment.sampleRate)).rounded()))
+            let result = begin(at: current, offsetFrames: Int((seconds * Double(segment.sampleRate)).rounded()))
+            // One event that says what happened; the state events of the flush may follow.
+            if case .success = result { emit(.seek, "track \(current + 1) at \(formatSeconds(seconds))") }
+            return result
         case .ping:
             break
         }

@@ -98,13 +98,20 @@ extension PlayerEngine {
         control.writerWake.post()
     }
 
-    /// A track that ended short of its tagged length was cut off (truncated download, bad copy).
+    /// A track that ended short of its tagged length was cut off (truncated download), or,
+    /// when the file holds every byte its header declares, is damaged inside.
     private func finishTrack(_ finished: any TrackDecoder) {
         let missing = finished.totalFrames - decodedFrames
         if finished.lengthIsExact && missing > 1152 {
             let had = formatSeconds(Double(decodedFrames) / Double(finished.format.sampleRate))
             let expected = formatSeconds(Double(finished.totalFrames) / Double(finished.format.sampleRate))
-            trackFailed(decodeIndex, "truncated: only \(had) of \(expected) could be decoded")
+            if finished.bytesAreWhole == true {
+                // Every byte is there: the data itself is bad (bit rot, a bad copy).
+                trackFailed(decodeIndex, "damaged: only \(had) of \(expected) could be decoded; the file is "
+                            + "complete but part of its audio data is corrupt")
+            } else {
+                trackFailed(decodeIndex, "truncated: only \(had) of \(expected) could be decoded")
+            }
         } else if decodedFrames == 0 {
             trackFailed(decodeIndex, "no audio could be decoded")
         }

@@ -1,214 +1,137 @@
 import CratePosix
 import CrateCore
 import Logging
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One client of the control socket, served by its own thread: read a line, answer it,
-/// repeat. After `subscribe` the connection only carries events, written by a second
-/// thread from a `SubscriberOutbox` so the event source never waits on this client.
-final class ControlConnection: Sendable {
-    /// How long one write may wait for a client that is not reading before we give up on it.
-    static let sendTimeoutSeconds = 10
+/// One client of the control socket, as the control loop sees it: a non-blocking
+/// descriptor, the request bytes received so far, the reply bytes not yet written, and
+/// where the conversation stands. Only the loop's thread touches it.
+final class ControlConnection {
+    enum Phase {
+        /// Waiting for a request line, counted from `since` (connecting or the last reply).
+        case reading(since: Double)
+        /// A request is with the workers.
+        case busy
+        /// `subscribe` is with the workers; events already collect in the outbox.
+        case subscribing(SubscriberOutbox)
+        /// Only events flow now; input is read and ignored.
+        case subscribed(EventSubscription, SubscriberOutbox)
+    }
+
+    enum IOResult {
+        case ok
+        /// The peer is gone or the socket failed; `error` is nil for an orderly hang-up.
+        case gone(PosixError?)
+    }
 
     let id: Int
-    /// The descriptor, -1 once closed. Other threads only ever `shutdown` it, under this
-    /// lock, so they can never hit a number the kernel has already reused.
-    private let socket: Mutex<Int32>
-    /// The same descriptor for this connection's own threads, which use it only while open.
-    private let fd: Int32
-    private let handler: any ControlHandler
-    private let logger: Logger
+    let fd: Int32
+    let logger: Logger
+    var lines = LineBuffer(maxLineBytes: ControlProtocol.maxRequestBytes)
+    var phase: Phase
+    /// The client shut down its writing side (or closed); replies may still be owed.
+    var inputClosed = false
+    /// Close once the output is written (after a refusal or the last reply).
+    var closeWhenFlushed = false
+    private var output: [UInt8] = []
+    private var outputStart = 0
+    /// Since when output has been waiting without the client taking any of it.
+    private(set) var stalledSince: Double?
 
-    init(id: Int, fd: Int32, handler: any ControlHandler, logger: Logger) {
+    init(id: Int, fd: Int32, now: Double, logger: Logger) {
         self.id = id
         self.fd = fd
-        socket = Mutex(fd)
-        self.handler = handler
+        phase = .reading(since: now)
         var logger = logger
         logger[metadataKey: "connection"] = "\(id)"
         self.logger = logger
-        SocketIO.setSendTimeout(fd, seconds: Self.sendTimeoutSeconds)
     }
 
-    /// Ends the conversation from any thread: blocked reads return end-of-stream and
-    /// blocked writes fail, so both of this connection's threads wind down.
-    func shutdown() {
-        socket.withLock { fd in
-            if fd >= 0 { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+    var pendingOutputBytes: Int { output.count - outputStart }
+
+    var isSubscriber: Bool {
+        switch phase {
+        case .subscribing, .subscribed: true
+        case .reading, .busy: false
         }
     }
 
-    /// The reader thread's body. Returns once the client is gone (or shut down) and
-    /// every resource of the connection has been released.
-    func serve() {
-        logger.debug("control client connected", metadata: peerMetadata())
-        let json = JSONLines()
-        var reader = LineReader(maxLineBytes: ControlProtocol.maxRequestBytes)
-        defer { close() }
-        while true {
-            let next: LineReader.Next
-            do throws(PosixError) {
-                next = try reader.next { (buffer) throws(PosixError) in try SocketIO.receive(fd, into: &buffer) }
-            } catch {
-                if error.code != ECONNRESET { logger.warning("control socket read failed: \(error)") }
-                return
+    /// What to poll for: input while a request may arrive (or a subscriber may send
+    /// something to discard), output while some is pending. Hang-ups are always reported.
+    var pollEvents: Int16 {
+        var events: Int16 = 0
+        switch phase {
+        case .reading, .subscribed:
+            if !inputClosed && !closeWhenFlushed { events |= Int16(POLLIN) }
+        case .busy, .subscribing:
+            break
+        }
+        if pendingOutputBytes > 0 { events |= Int16(POLLOUT) }
+        return events
+    }
+
+    func queue(_ bytes: [UInt8], now: Double) {
+        if pendingOutputBytes == 0 { stalledSince = now }
+        output.append(contentsOf: bytes)
+    }
+
+    /// Writes as much pending output as the socket takes without waiting.
+    func flush(now: Double) -> IOResult {
+        while outputStart < output.count {
+            let n = output.withUnsafeBytes { raw in
+                send(fd, raw.baseAddress! + outputStart, raw.count - outputStart, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             }
-            switch next {
-            case .end:
-                logger.debug("control client disconnected")
-                return
-            case .tooLong:
-                let limit = ControlProtocol.maxRequestBytes
-                logger.warning("request longer than \(limit) bytes; closing the connection")
-                _ = send(.failure("request too long: more than \(limit) bytes without a newline; closing the connection"), json)
-                return
-            case .line(let bytes):
-                if bytes.allSatisfy(Self.isBlank) { continue }
-                switch RequestValidator.validate(line: bytes, json: json) {
-                case .failure(let invalid):
-                    // The start of the line shows which script or typo sent it.
-                    let sample = String(decoding: bytes.prefix(200), as: UTF8.self)
-                    logger.notice("refused control request: \(invalid.message)", metadata: ["request": "\(sample)"])
-                    guard send(.failure(invalid.message), json) else { return }
-                case .success(let valid) where valid.command == .subscribe:
-                    guard let subscription = subscribe(json) else { continue }
-                    serveSubscriber(subscription)
-                    return
-                case .success(let valid):
-                    let reply = handler.handle(valid.request)
-                    if !reply.ok {
-                        logger.info("\(valid.command.rawValue) failed: \(reply.error ?? "no reason given")")
-                    }
-                    guard send(reply, json) else { return }
-                }
+            if n > 0 {
+                outputStart += n
+                stalledSince = now
+                continue
             }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK { return .ok }
+            return .gone(code == EPIPE || code == ECONNRESET ? nil : PosixError(call: "send", code: code))
         }
+        output.removeAll(keepingCapacity: output.capacity <= 65536)
+        outputStart = 0
+        stalledSince = nil
+        return .ok
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-    }
-
-    /// Writes one reply from the reader thread; false when the client is gone.
-    private func send(_ reply: ControlReply, _ json: JSONLines) -> Bool {
-        let (bytes, encodingError) = json.replyLine(reply)
-        if let encodingError { logger.error("cannot encode control reply: \(encodingError)") }
-        do throws(PosixError) {
-            try SocketIO.sendAll(fd, bytes)
-            return true
-        } catch {
-            logWriteFailure(error, what: "reply")
-            return false
+    /// Reads what is available into the line buffer (or discards it, for a subscriber).
+    func receive(into scratch: inout [UInt8]) -> IOResult {
+        let n = scratch.withUnsafeMutableBytes { raw in recv(fd, raw.baseAddress!, raw.count, Int32(MSG_DONTWAIT)) }
+        if n > 0 {
+            if !isSubscriber { lines.append(scratch[0..<n]) }
+            return .ok
         }
-    }
-
-    private func logWriteFailure(_ error: PosixError, what: String) {
-        switch error.code {
-        case EPIPE, ECONNRESET:
-            logger.debug("control client went away before reading its \(what)")
-        case EAGAIN, EWOULDBLOCK:
-            logger.warning("control client stopped reading; dropped it after \(Self.sendTimeoutSeconds) s with a \(what) unsent")
-        default:
-            logger.warning("cannot write \(what) to control client: \(error)")
+        if n == 0 {
+            inputClosed = true
+            return .ok
         }
+        let code = errno
+        if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { return .ok }
+        return .gone(code == ECONNRESET ? nil : PosixError(call: "recv", code: code))
     }
 
-    // MARK: - Subscribers
-
-    private struct Subscription {
-        var token: EventSubscription
-        var outbox: SubscriberOutbox
-        var writer: pthread_t
-    }
-
-    /// Answers `subscribe` and starts the event flow; nil when the subscription did not
-    /// start (the status reply failed: it has been sent as the answer instead).
-    private func subscribe(_ json: JSONLines) -> Subscription? {
-        let outbox = SubscriberOutbox { [logger] queued in
-            logger.warning("dropping event subscriber: it stopped reading (\(queued) events queued)")
-            self.shutdown()
-        }
-        // Subscribe before taking the status snapshot so no event falls between the two;
-        // events that arrive meanwhile wait in the outbox until the reply has been written.
-        let token = handler.subscribe { event in outbox.push(event) }
-        let status = handler.handle(ControlRequest(cmd: .status))
-        guard status.ok else {
+    /// Releases everything: stops the events and closes the descriptor.
+    func close() {
+        switch phase {
+        case .subscribed(let token, let outbox):
             token.cancel()
-            logger.info("subscribe failed: \(status.error ?? "status unavailable")")
-            _ = send(status, json)
-            return nil
-        }
-        let (firstLine, encodingError) = json.replyLine(status)
-        if let encodingError { logger.error("cannot encode subscribe reply: \(encodingError)") }
-        do throws(PosixError) {
-            let writer = try PosixThread.spawn(name: "crate-ctl-w\(id)", detached: false) {
-                self.writeEvents(from: outbox, after: firstLine)
-            }
-            logger.debug("control client subscribed to events")
-            return Subscription(token: token, outbox: outbox, writer: writer)
-        } catch {
-            token.cancel()
-            logger.error("cannot start event writer thread: \(error)")
-            _ = send(.failure("internal error: cannot start event writer: \(error.message)"), json)
-            return nil
-        }
-    }
-
-    /// Keeps a subscriber's connection until the client hangs up or is dropped, then
-    /// stops its events. Input from a subscriber is read and ignored: after `subscribe`
-    /// the connection only carries events (use another connection for commands).
-    private func serveSubscriber(_ subscription: Subscription) {
-        var scratch = [UInt8](repeating: 0, count: 4096)
-        // A receive error (reset) ends the subscription exactly as end of input does.
-        while let n = try? SocketIO.receive(fd, into: &scratch), n > 0 {}
-        // End of input may just be a half-close (`socat` does that at the end of its
-        // stdin); such a client still reads, so keep writing until it is really gone.
-        SocketIO.waitForHangUp(fd)
-        subscription.token.cancel()
-        subscription.outbox.close()
-        // The writer may be blocked in send(); shutting the socket down releases it.
-        shutdown()
-        PosixThread.join(subscription.writer)
-        logger.debug("event subscriber disconnected")
-    }
-
-    /// The writer thread's body: the subscribe reply first, then events as they come.
-    private func writeEvents(from outbox: SubscriberOutbox, after firstLine: [UInt8]) {
-        let json = JSONLines()
-        do throws(PosixError) {
-            try SocketIO.sendAll(fd, firstLine)
-            while let events = outbox.takeAll() {
-                for event in events {
-                    let line: [UInt8]
-                    do {
-                        line = try json.line(event)
-                    } catch {
-                        logger.error("cannot encode \(event.event.rawValue) event: \(error)")
-                        continue
-                    }
-                    try SocketIO.sendAll(fd, line)
-                }
-            }
-        } catch {
-            logWriteFailure(error, what: "event")
             outbox.close()
-            shutdown()
+        case .subscribing(let outbox):
+            outbox.close()
+        case .reading, .busy:
+            break
         }
-    }
-
-    private func close() {
-        socket.withLock { fd in
-            if fd >= 0 { Glibc.close(fd) }
-            fd = -1
-        }
+        Glibc.close(fd)
     }
 
     /// Who connected, for the log: the socket's mode decides who may, this records who did.
-    private func peerMetadata() -> Logger.Metadata {
+    func peerMetadata() -> Logger.Metadata {
         // struct ucred { pid_t pid; uid_t uid; gid_t gid; } — the type itself is behind
         // _GNU_SOURCE, which Glibc's module map does not define.
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)

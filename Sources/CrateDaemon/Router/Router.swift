@@ -124,6 +124,10 @@ public final class Router: ControlHandler {
             return .failure(error.description)
         } catch let error as LibraryError {
             return .failure(error.description)
+        } catch let error as LibraryStoreError {
+            // The SQL that failed goes to the log; the client is told what failed in words.
+            logger.error("\(request.cmd) failed: \(error)")
+            return .failure(error.userMessage)
         } catch let error as PlexError {
             logger.warning("\(request.cmd) refused: \(error)")
             return .failure(error.description)

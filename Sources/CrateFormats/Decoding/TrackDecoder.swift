@@ -21,6 +21,13 @@ public protocol TrackDecoder: AnyObject {
     var waiting: Bool { get }
     /// Positions the decoder so the next frame read is `frame`, sample-exact.
     func seek(toFrame frame: Int) throws(DecodeError)
+    /// Whether the file holds every byte its headers declare, so a decode that ends short
+    /// met damaged data rather than a cut-off file; nil when the format cannot tell.
+    var bytesAreWhole: Bool? { get }
+}
+
+extension TrackDecoder {
+    public var bytesAreWhole: Bool? { nil }
 }
 
 /// What a decoder produces: the source's rate, channels and bit depth. Output is stereo

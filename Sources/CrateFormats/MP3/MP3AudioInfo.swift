@@ -12,6 +12,9 @@ public struct MP3AudioInfo: Sendable, Equatable {
     /// True when the length comes from a Xing/Info frame count and a LAME tag's delay
     /// and padding: then it equals what libmpg123 decodes, sample for sample.
     public var exact: Bool
+    /// Whether the file holds as many bytes as its Xing/Info header declares (nil: no
+    /// header says). A whole file that decodes short is damaged, not cut off.
+    public var bytesAreWhole: Bool?
 
     public init(sampleRate: Int, channels: Int, version: MPEGFrameHeader.Version, bitrate: Int,
                 durationFrames: Int, exact: Bool) {
@@ -64,6 +67,8 @@ extension MP3AudioInfo {
         }
         self.init(sampleRate: first.sampleRate, channels: channels, version: first.version, bitrate: bitrate,
                   durationFrames: duration, exact: exact)
+        // The same slack as above: encoders count the header frame and tags differently.
+        bytesAreWhole = xing?.bytes.map { $0 - streamBytes <= 1441 + 128 }
     }
 
     private static func averageBitrate(bytes: Int, samples: Int, rate: Int) -> Int? {

@@ -10,6 +10,8 @@ final class MP3Decoder: TrackDecoder {
     let codec = "MP3"
     let totalFrames: Int
     let lengthIsExact: Bool
+    /// From the Xing/Info header of a file (nil for streams, and files without one).
+    let bytesAreWhole: Bool?
     private(set) var waiting = false
     private let handle: OpaquePointer
     private let cursor: ByteCursor
@@ -23,13 +25,15 @@ final class MP3Decoder: TrackDecoder {
         let isStream = source.readyBytes(from: 0) != Int.max
         // libmpg123 resyncs through garbage and would "decode" noise out of random bytes;
         // the container check refuses anything that does not start like an MP3 first.
+        var whole: Bool? = nil
         if let file = source as? FileByteSource {
             do {
-                _ = try MP3FileInfo.read(path: file.filePath)
+                whole = try MP3FileInfo.read(path: file.filePath).audio.bytesAreWhole
             } catch {
                 throw DecodeError(path: path, reason: error.reason)
             }
         }
+        bytesAreWhole = whole
         cursor = ByteCursor(source)
         let mh = try MPG123Handle.make(path: path)
         handle = mh

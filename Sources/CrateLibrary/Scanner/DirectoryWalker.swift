@@ -65,8 +65,10 @@ struct DirectoryWalker {
                 }
                 var info = stat()
                 guard stat(path, &info) == 0 else {
-                    // A dangling symlink, or a file that vanished since readdir.
-                    if isAudio, !visit(.unreadable(path: path, reason: errnoDescription())) {
+                    // A dangling symlink, or a file that vanished since readdir; a link
+                    // loop (a -> b -> a) is named whatever its name, as it hides a folder.
+                    let code = errno
+                    if isAudio || code == ELOOP, !visit(.unreadable(path: path, reason: errnoDescription(code))) {
                         closedir(dir)
                         return false
                     }

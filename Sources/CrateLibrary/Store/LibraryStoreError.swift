@@ -31,12 +31,19 @@ public enum LibraryStoreError: UserFacingError, Equatable {
         case .recoveryFailed(let file, let reason):
             "\(file) is damaged and could not be replaced: \(reason)"
         case .sqlite(let error):
-            "library database error: \(error)"
+            // What failed, in words; the statement itself is for the log (`description`).
+            "the library database failed: \(error.message) (SQLite code \(error.code))"
         case .closed:
             "the library store is closed: crated is stopping"
         case .badBackup(let file, let reason):
             "\(file) cannot be restored: \(reason); the current user data is unchanged"
         }
+    }
+
+    /// For the log: the user's message, and for a failed statement the SQL too.
+    public var description: String {
+        guard case .sqlite(let error) = self else { return userMessage }
+        return "library database error: \(error)"
     }
 }
 

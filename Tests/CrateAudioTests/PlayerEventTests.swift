@@ -1,0 +1,64 @@
+import CrateAudio
+import CrateCore
+import Foundation
+import Synchronization
+import TestSupport
+import XCTest
+
+/// The events a player sends its subscribers (docs/PROTOCOL.md "Events"), through real ALSA.
+final class PlayerEventTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws { dir = try AudioFixtures.temporaryDirectory("events") }
+    override func tearDownWithError() throws { try FileManager.default.removeItem(atPath: dir) }
+
+    private final class Recorder: Sendable {
+        let events = Mutex<[(DaemonEvent.Kind, String?)]>([])
+        func record(_ kind: DaemonEvent.Kind, _ message: String?) { events.withLock { $0.append((kind, message)) } }
+        func count(_ kind: DaemonEvent.Kind) -> Int { events.withLock { $0.filter { $0.0 == kind }.count } }
+        func messages(_ kind: DaemonEvent.Kind) -> [String] {
+            events.withLock { $0.filter { $0.0 == kind }.compactMap(\.1) }
+        }
+    }
+
+    private func player(_ recorder: Recorder) -> Player {
+        let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(dir)/capture.raw,FORMAT=raw",
+                                                          clockPaced: true), logger: testLogger())
+        player.setEventHandler { kind, message in recorder.record(kind, message) }
+        return player
+    }
+
+    /// Bits flipped inside a file whose length is whole: damaged, not "truncated".
+    func testACorruptButWholeFileIsCalledDamaged() throws {
+        let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 3), cuts: [],
+                                   rate: 44100, encodings: [.vbr(quality: 2)], in: dir)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tracks[0])))
+        let third = bytes.count / 3
+        for i in stride(from: third, to: 2 * third, by: 97) { bytes[i] ^= 0x5A }
+        let damaged = "\(dir)/damaged.mp3"
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let recorder = Recorder()
+        let player = player(recorder)
+        defer { player.shutdown() }
+        try player.play(paths: [damaged])
+        let status = waitFor(player, "the track to end") { $0.state == .idle }
+        let error = status.tracks[0].error ?? ""
+        XCTAssertTrue(error.hasPrefix("damaged: "), error)
+        XCTAssertFalse(error.contains("truncated"), error)
+    }
+
+    func testASeekIsAnnouncedAsASeek() throws {
+        let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 4), cuts: [],
+                                   rate: 44100, encodings: [.cbr(kbps: 128)], in: dir)
+        let recorder = Recorder()
+        let player = player(recorder)
+        defer { player.shutdown() }
+        try player.play(paths: tracks)
+        waitFor(player, "playing") { $0.state == .playing }
+        try player.seek(to: 2)
+        let deadline = Date().addingTimeInterval(10)
+        while recorder.count(.seek) == 0, Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(recorder.count(.seek), 1)
+        XCTAssertEqual(recorder.messages(.seek).first, "track 1 at 0:02")
+    }
+}
