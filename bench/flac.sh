@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # FLAC playback: crated against MPD 0.23's flac plugin, CPU per 60 s and RSS while playing
 # a FLAC album at 16/44.1 and at 24/96, through JACK at the album's own rate (see
-# bench/README.md, "flac.sh"). About 8 minutes; results in bench/out/flac-results.json.
+# bench/README.md, "flac.sh"). About 8 minutes (a minute more for each disturbed window
+# taken again); results in bench/out/flac-results.json.
 #   bench/flac.sh
 #   BENCH_WINDOW=30 bench/flac.sh      a quicker, noisier run
 #   bench/flac.sh --cases 24/96 --players aplay,crate
