@@ -138,11 +138,30 @@ final class PlexPlaybackTests: PlexTestCase {
         _ = try signInAndSync(daemon)
         let album = try blueTrain(daemon)
         try plex.mode(["down": true])
-        let refused = try request(daemon, ControlRequest(cmd: .play, album: album), ok: false)
-        XCTAssertEqual(refused.error, "no playable tracks (2 tried; see status for each)")
-        let status = try daemon.status().player
-        XCTAssertEqual(status.state.name, "error", "an error state, not silence")
+        // Answered at once (the stream is awaited off the command's path), then an error.
+        _ = try request(daemon, ControlRequest(cmd: .play, album: album))
+        let status = try daemon.waitFor("the stalls to end in an error", timeout: 30) { $0.state.name == "error" }
+        XCTAssertEqual(status.state, .error("no playable tracks (2 tried; see status for each)"))
         XCTAssertTrue(status.tracks.allSatisfy { $0.error?.contains("no data for 2 s") ?? false }, "\(status.tracks)")
+    }
+
+    /// A server that takes the request and never sends a byte: `play` is answered at once,
+    /// `status` says buffering (the new album, its first track) from the first moment and
+    /// other commands are answered meanwhile; after `stall_timeout` it is an error.
+    func testAServerSilentBeforeTheFirstByteNeitherFreezesCommandsNorPlaysSilence() throws {
+        try plex.load(try serverLibrary(albums: 1))
+        let daemon = try self.daemon("stall_timeout = 3\ndownload_ahead = 0")
+        _ = try signInAndSync(daemon)
+        let album = try blueTrain(daemon)
+        try plex.mode(["silent_parts": 20])
+        _ = try request(daemon, ControlRequest(cmd: .play, album: album))
+        let buffering = try daemon.status().player
+        XCTAssertEqual(buffering.state.name, "buffering", "\(buffering.state)")
+        XCTAssertEqual(buffering.currentIndex, 0)
+        XCTAssertEqual(buffering.tracks.count, 2)
+        _ = try request(daemon, ControlRequest(cmd: .queue))  // answered while the stream is awaited
+        let end = try daemon.waitFor("the stall to end in an error", timeout: 30) { $0.state.name == "error" }
+        XCTAssertTrue(end.tracks.allSatisfy { $0.error?.contains("no data for 3 s") ?? false }, "\(end.tracks)")
     }
 }
 

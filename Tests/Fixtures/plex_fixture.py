@@ -186,6 +186,11 @@ class Handler(BaseHTTPRequestHandler):
             keys = playlist.get("items", []) if playlist else []
             return self.page([t for t in lib["tracks"] if str(t.get("ratingKey")) in keys])
         if path.startswith("/library/parts/"):
+            if STATE["mode"].get("silent_parts"):
+                # Accepts the request and says nothing at all: no status line, no byte.
+                time.sleep(STATE["mode"]["silent_parts"])
+                self.close_connection = True
+                return
             return self.part(path)
         return self.reply(404, b"Not Found", "text/plain")
 

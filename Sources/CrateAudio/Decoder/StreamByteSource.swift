@@ -16,6 +16,17 @@ final class StreamByteSource: ByteSource {
 
     deinit { fetcher.stop() }
 
+    /// Bytes that let any format's decoder open without waiting on the network: its
+    /// headers are in the first of them (an MP4 whose moov is at the end waits while the
+    /// rest keeps arriving, as a slow server's bytes are waited for).
+    static let openLead = 64 * 1024
+
+    /// Enough has arrived to make a decoder, or the stream ended or failed (the decoder's
+    /// first read then reports why at once).
+    var isReadyToOpen: Bool {
+        fetcher.state.withLock { $0.received >= Self.openLead || $0.finished || $0.failure != nil }
+    }
+
     var size: Int? { fetcher.state.withLock { $0.finished ? $0.received : $0.total } }
 
     func readyBytes(from offset: Int) -> Int {

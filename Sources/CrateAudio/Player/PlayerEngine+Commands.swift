@@ -110,6 +110,7 @@ extension PlayerEngine {
     /// Empties the ring and the device; returns once the writer has done so.
     func flush() {
         decoder = nil
+        pending = nil
         segments.removeAll()
         control.endOfStream.store(-1, ordering: .releasing)
         control.endedAt.store(-1, ordering: .releasing)

@@ -9,6 +9,7 @@ extension PlayerEngine {
 
     /// Decodes while the ring has room. Returns true when it stopped early for a command.
     func decodeAhead(interrupted: () -> Bool) -> Bool {
+        guard completePendingOpen() else { return false }
         while let current = decoder {
             let (pointer, room) = ring.writableRegion()
             guard room > 0 else { break }
@@ -46,25 +47,13 @@ extension PlayerEngine {
         var seconds = offsetSeconds
         while index < tracks.count {
             do {
-                let (opened, file) = try openDecoder(tracks[index].path)
-                if seconds > 0 {
-                    // Clamped inside the track: a saved position past a shortened file starts its last second.
-                    offset = min(Int((seconds * Double(opened.format.sampleRate)).rounded()), max(0, opened.totalFrames - opened.format.sampleRate))
+                let (bytes, file) = try openSource(tracks[index].path)
+                if let stream = bytes as? StreamByteSource, !stream.isReadyToOpen {
+                    awaitStream(stream, index: index, offsetFrames: offset, offsetSeconds: seconds)
+                    return true
                 }
-                if offset > 0 { try opened.seek(toFrame: offset) }
-                tracks[index].duration = Double(opened.totalFrames) / Double(opened.format.sampleRate)
-                gain = gainStage(file: file, bits: opened.format.bitsPerSample)
-                let change = FormatChange(atFrame: ring.written, sampleRate: opened.format.sampleRate,
-                                          bitsPerSample: opened.format.bitsPerSample)
-                while !formats.push(change) { control.engineWake.wait(seconds: 0.01) }
-                segments.append(Segment(startFrame: ring.written, trackIndex: index, offsetFrames: offset,
-                                        sampleRate: opened.format.sampleRate, sourceChannels: opened.format.channels,
-                                        bitsPerSample: opened.format.bitsPerSample, codec: opened.codec,
-                                        gainDecibels: gain?.decibels))
-                decoder = opened
-                decodeIndex = index
-                decodedFrames = offset
-                control.writerWake.post()
+                let opened = try FormatRegistry.makeDecoder(source: bytes, path: tracks[index].path)
+                try start(opened, file: file, index: index, offsetFrames: offset, offsetSeconds: seconds)
                 return true
             } catch {
                 trackFailed(index, error.reason)
@@ -76,9 +65,35 @@ extension PlayerEngine {
         return false
     }
 
+    /// Makes `opened` the track being decoded: seeked, its format announced to the writer
+    /// at the ring's current end, its run entered in the timeline.
+    func start(_ opened: any TrackDecoder, file: String?, index: Int, offsetFrames: Int,
+               offsetSeconds seconds: Double) throws(DecodeError) {
+        let rate = opened.format.sampleRate
+        var offset = offsetFrames
+        if seconds > 0 {
+            // Clamped inside the track: a saved position past a shortened file starts its last second.
+            offset = min(Int((seconds * Double(rate)).rounded()), max(0, opened.totalFrames - rate))
+        }
+        if offset > 0 { try opened.seek(toFrame: offset) }
+        tracks[index].duration = Double(opened.totalFrames) / Double(rate)
+        gain = gainStage(file: file, bits: opened.format.bitsPerSample)
+        let change = FormatChange(atFrame: ring.written, sampleRate: rate, bitsPerSample: opened.format.bitsPerSample)
+        while !formats.push(change) { control.engineWake.wait(seconds: 0.01) }
+        // A stream's placeholder run (see `awaitStream`) gives way to the real one.
+        if let last = segments.last, last.isPlaceholder, last.trackIndex == index { segments.removeLast() }
+        segments.append(Segment(startFrame: ring.written, trackIndex: index, offsetFrames: offset, sampleRate: rate,
+                                sourceChannels: opened.format.channels, bitsPerSample: opened.format.bitsPerSample,
+                                codec: opened.codec, gainDecibels: gain?.decibels))
+        decoder = opened
+        decodeIndex = index
+        decodedFrames = offset
+        control.writerWake.post()
+    }
+
     /// On to the next track; at the end of the list, to what the continuation offers
     /// (the next album), so its first track is decoded while this one is still heard.
-    private func advanceTrack() {
+    func advanceTrack() {
         decoder = nil
         var from = decodeIndex + 1
         // Bounded: a continuation that keeps offering unplayable albums must not spin.

@@ -29,6 +29,8 @@ final class PlayerEngine: @unchecked Sendable {
     /// Runs of one track each, in ring-frame order: how the ring timeline maps to tracks.
     var segments: [Segment] = []
     var decoder: (any TrackDecoder)?
+    /// A stream opened but not yet arrived far enough to make its decoder.
+    var pending: PendingOpen?
     /// ReplayGain for the track being decoded (nil: bit-perfect).
     var gain: GainStage?
     var decodeIndex = 0
@@ -99,9 +101,9 @@ final class PlayerEngine: @unchecked Sendable {
         sources.withLock { $0 = resolver }
     }
 
-    /// A decoder for `path`, as the resolver says, of the format the registry recognises;
-    /// with the local file it reads, when it reads one.
-    func openDecoder(_ path: String) throws(DecodeError) -> (decoder: any TrackDecoder, file: String?) {
+    /// The bytes of `path`, as the resolver says: a file, or a stream that starts arriving
+    /// now (opening it never waits); with the local file, when it is one.
+    func openSource(_ path: String) throws(DecodeError) -> (bytes: any ByteSource, file: String?) {
         let bytes: any ByteSource
         var local: String? = path
         switch sources.withLock({ $0 })?(path) {
@@ -122,7 +124,7 @@ final class PlayerEngine: @unchecked Sendable {
         case nil:
             bytes = try FileByteSource(path: path)
         }
-        return (try FormatRegistry.makeDecoder(source: bytes, path: path), local)
+        return (bytes, local)
     }
 
     /// The ReplayGain stage for a track, when the setting asks for one and the file has tags.
@@ -183,7 +185,8 @@ final class PlayerEngine: @unchecked Sendable {
             let busy = decodeAhead { !mailbox.withLock { $0.isEmpty } }
             publish()
             // A stream waiting for data is tried again soon; otherwise sleep until needed.
-            if !busy { control.engineWake.wait(seconds: (decoder?.waiting ?? false) ? 0.02 : nextWakeInterval()) }
+            let streamWaiting = (decoder?.waiting ?? false) || pending != nil
+            if !busy { control.engineWake.wait(seconds: streamWaiting ? 0.02 : nextWakeInterval()) }
         }
     }
 }

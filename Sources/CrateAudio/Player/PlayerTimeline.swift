@@ -13,6 +13,9 @@ struct Segment: Equatable, Sendable {
     /// ReplayGain applied, in dB; nil when the track plays bit-perfect.
     var gainDecibels: Double?
 
+    /// A stream's run before its format is known (see `PendingOpen`).
+    var isPlaceholder: Bool { codec.isEmpty }
+
     /// Seconds into the track at ring frame `heard`.
     func seconds(at heard: Int) -> Double {
         Double(max(0, heard - startFrame) + offsetFrames) / Double(sampleRate)
@@ -86,8 +89,11 @@ extension PlayerEngine {
         }
         return PlayerStatus(
             state: state, tracks: snapshot.tracks, currentIndex: segment.trackIndex,
-            position: segment.seconds(at: heard), sourceRate: segment.sampleRate,
-            sourceChannels: segment.sourceChannels, sourceBits: segment.bitsPerSample, sourceCodec: segment.codec,
+            position: segment.isPlaceholder ? 0 : segment.seconds(at: heard),
+            sourceRate: segment.isPlaceholder ? nil : segment.sampleRate,
+            sourceChannels: segment.isPlaceholder ? nil : segment.sourceChannels,
+            sourceBits: segment.isPlaceholder ? nil : segment.bitsPerSample,
+            sourceCodec: segment.isPlaceholder ? nil : segment.codec,
             replayGain: segment.gainDecibels, output: output)
     }
 
