@@ -74,35 +74,43 @@ final class VorbisDecoderTests: XCTestCase {
     func testStreamStillArrivingPlaysTheSameSamples() throws {
         let path = "\(dir)/stream.ogg"
         try OggFixtures.vorbis(path, frames: 3 * 44100 + 99, noise: 0.05, options: ["-q", "8"])
-        let (_, whole) = try DecodeAll.samples32(path)
-        let bytes = try OggFixtures.bytes(path)
-        for knowsSize in [false, true] {
-            let source = TricklingSource(bytes, knowsSize: knowsSize)
-            let decoder = try OggVorbisFormat().makeDecoder(source: source, path: path)
-            XCTAssertFalse(decoder.lengthIsExact)
-            if knowsSize {
-                XCTAssertEqual(Double(decoder.totalFrames), Double(whole.count / 2), accuracy: Double(whole.count / 2) * 0.25,
-                               "an estimate from the pages that have arrived")
-            }
-            let samples = try OggStreamDecode.all(decoder, source)
-            XCTAssertGreaterThan(source.waits, 2, "reported waiting rather than blocking")
-            XCTAssertEqual(samples.count, whole.count, "knowsSize \(knowsSize)")
-            XCTAssertTrue(samples == whole, "the same samples as from the file, knowsSize \(knowsSize)")
-        }
-        let source = TricklingSource(bytes)
-        let decoder = try OggVorbisFormat().makeDecoder(source: source, path: path)
-        try decoder.seek(toFrame: 50000)
-        let after = try OggStreamDecode.all(decoder, source)
-        XCTAssertTrue(after == Array(whole[100000...]), "a forward seek in a stream is sample-exact")
-        XCTAssertThrowsError(try decoder.seek(toFrame: 10)) { error in
-            XCTAssertEqual((error as? DecodeError)?.reason, "cannot seek back in a stream that is still arriving")
-        }
+        try OggStreamDecode.checkStreamPlaysLikeTheFile(OggVorbisFormat(), path: path)
     }
 }
 
 /// Decodes a stream to its end the way the engine does: a read of 0 while `waiting`
 /// means "try again later" (the test delivers more bytes in between).
 enum OggStreamDecode {
+    /// A stream still arriving, with and without its size known: the decoder waits
+    /// instead of blocking, never peeks at the end, and plays the same samples as from
+    /// the file; a forward seek is exact, a seek back refused.
+    static func checkStreamPlaysLikeTheFile(_ format: any AudioFormat, path: String,
+                                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let (_, whole) = try DecodeAll.samples32(path)
+        let bytes = try OggFixtures.bytes(path)
+        for knowsSize in [false, true] {
+            let source = TricklingSource(bytes, knowsSize: knowsSize)
+            let decoder = try format.makeDecoder(source: source, path: path)
+            XCTAssertFalse(decoder.lengthIsExact, file: file, line: line)
+            if knowsSize {
+                XCTAssertEqual(Double(decoder.totalFrames), Double(whole.count / 2), accuracy: Double(whole.count / 2) * 0.25,
+                               "an estimate from the pages that have arrived", file: file, line: line)
+            }
+            let samples = try all(decoder, source)
+            XCTAssertGreaterThan(source.waits, 2, "reported waiting rather than blocking", file: file, line: line)
+            XCTAssertEqual(samples.count, whole.count, "knowsSize \(knowsSize)", file: file, line: line)
+            XCTAssertTrue(samples == whole, "the same samples as from the file, knowsSize \(knowsSize)", file: file, line: line)
+        }
+        let source = TricklingSource(bytes)
+        let decoder = try format.makeDecoder(source: source, path: path)
+        try decoder.seek(toFrame: 50000)
+        XCTAssertTrue(try all(decoder, source) == Array(whole[100000...]), "a forward seek in a stream is sample-exact",
+                      file: file, line: line)
+        XCTAssertThrowsError(try decoder.seek(toFrame: 10), file: file, line: line) { error in
+            XCTAssertEqual((error as? DecodeError)?.reason, "cannot seek back in a stream that is still arriving")
+        }
+    }
+
     static func all(_ decoder: any TrackDecoder, _ source: TricklingSource) throws -> [Int32] {
         var samples: [Int32] = []
         var chunk = [Int32](repeating: 0, count: 4096 * 2)
