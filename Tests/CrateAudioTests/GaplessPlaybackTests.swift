@@ -1,3 +1,4 @@
+import Synchronization
 import CrateAudio
 import CrateCore
 import Foundation
@@ -105,5 +106,26 @@ final class GaplessPlaybackTests: XCTestCase {
                                  encodings: [.cbr(kbps: 128)], in: dir)
         try player.play(paths: good)
         waitFor(player, "recovery") { $0.state == .idle }
+    }
+
+    /// A bad track behind a long good one is found early (its length is probed while the
+    /// ring is full) and again when it is reached: observers hear of it once.
+    func testABadTrackFoundAheadIsAnnouncedOnce() throws {
+        let long = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 2.5), cuts: [], rate: 44100,
+                                 encodings: [.cbr(kbps: 128)], in: dir)
+        let junk = "\(dir)/junk.mp3"
+        _ = FileManager.default.createFile(atPath: junk, contents: Data(repeating: 0x41, count: 5000))
+        let errors = Mutex<[String]>([])
+        // Paced, with a small ring: the ring is full while the good track plays.
+        let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(dir)/c.raw,FORMAT=raw", bufferSeconds: 0.5,
+                                                          clockPaced: true), logger: testLogger())
+        defer { player.shutdown() }
+        player.setEventHandler { kind, message in
+            if kind == .trackError { errors.withLock { $0.append(message ?? "") } }
+        }
+        try player.play(paths: long + [junk])
+        let end = waitFor(player, "the album to finish") { $0.state == .idle }
+        XCTAssertNotNil(end.tracks[1].error)
+        XCTAssertEqual(errors.withLock { $0 }.count, 1, "\(errors.withLock { $0 })")
     }
 }

@@ -132,8 +132,12 @@ extension PlayerEngine {
         }
     }
 
+    /// Records why a track cannot play. A track probed ahead and found bad fails again
+    /// when it is reached: observers hear of the same failure once.
     func trackFailed(_ index: Int, _ reason: String) {
+        let known = tracks[index].error == reason
         tracks[index].error = reason
+        guard !known else { return }
         logger.error("track \(index + 1) (\(tracks[index].path)): \(reason)")
         emit(.trackError, "track \(index + 1): \(tracks[index].path): \(reason)")
     }
