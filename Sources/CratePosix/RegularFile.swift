@@ -32,7 +32,7 @@ public final class RegularFile {
     private let fd: Int32
 
     public init(path: String) throws(OpenError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = PathName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw .cannotOpen(errno: errno) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {

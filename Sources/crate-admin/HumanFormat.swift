@@ -1,4 +1,5 @@
 import CrateCore
+import CratePosix
 
 #if canImport(Glibc)
 import Glibc
@@ -37,13 +38,14 @@ enum HumanFormat {
 
     // MARK: - Pieces of a status
 
+    /// File and folder names as bytes that are not UTF-8 show escaped ("Caf\xE9.mp3").
     static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        PathName.display(path.split(separator: "/").last.map(String.init) ?? path)
     }
 
     static func folder(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        return PathName.display(slash == path.startIndex ? "/" : String(path[..<slash]))
     }
 
     /// `playing`, or `error: <message>`.

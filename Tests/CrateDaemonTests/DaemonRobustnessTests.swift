@@ -145,4 +145,26 @@ final class DaemonRobustnessTests: XCTestCase {
         }
         XCTAssertEqual(errors.count, 2, "\(errors)")
     }
+
+    /// A folder whose file names are not all UTF-8 plays every file, not only the valid
+    /// names, and `crate-admin status` shows the odd name escaped.
+    func testAFolderWithALatin1NamePlaysEveryFile() throws {
+        let good = try shortAlbum()
+        let folder = dir.file("Latin1 Album")
+        for (i, name) in [Array("01 Caf".utf8) + [0xE9] + Array(".mp3".utf8), Array("02 Plain.mp3".utf8)].enumerated() {
+            let hex = name.map { String(format: "%02x", $0) }.joined()
+            try AudioFixtures.run("/usr/bin/python3", ["-c", "import os,shutil,sys; os.makedirs(sys.argv[2], exist_ok=True); "
+                + "shutil.copy(sys.argv[1], os.path.join(os.fsencode(sys.argv[2]), bytes.fromhex(sys.argv[3])))",
+                good[0], folder, hex])
+            _ = i
+        }
+        let daemon = try DaemonProcess(dir: dir.path)
+        XCTAssertTrue(try daemon.request(.play, paths: [folder]).ok)
+        let playing = try daemon.status().player
+        XCTAssertEqual(playing.tracks.count, 2, "\(playing.tracks.map(\.path))")
+        let human = try AdminProcess.run(["--socket", daemon.socket, "status"])
+        XCTAssertTrue(human.out.contains("Caf\\xE9.mp3"), human.out)
+        let end = try daemon.waitFor("the folder played") { $0.state.name == "idle" }
+        XCTAssertEqual(end.tracks.compactMap(\.error), [])
+    }
 }

@@ -1,4 +1,5 @@
 import CrateFormats
+import CratePosix
 import Glibc
 
 /// Turns `play PATH…` arguments into an ordered track list: files as given, a folder as
@@ -9,8 +10,8 @@ enum FolderAlbum {
         var tracks: [String] = []
         for path in paths {
             var st = stat()
-            guard stat(path, &st) == 0 else {
-                throw RouterError("cannot play \(path): \(String(cString: strerror(errno)))")
+            guard PathName.stat(path, &st) == 0 else {
+                throw RouterError("cannot play \(PathName.display(path)): \(String(cString: strerror(errno)))")
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 let files = try audioFiles(in: path)
@@ -24,19 +25,17 @@ enum FolderAlbum {
     }
 
     private static func audioFiles(in folder: String) throws(RouterError) -> [String] {
-        guard let dir = opendir(folder) else {
-            throw RouterError("cannot read folder \(folder): \(String(cString: strerror(errno)))")
+        guard let dir = PathName.opendir(folder) else {
+            throw RouterError("cannot read folder \(PathName.display(folder)): \(String(cString: strerror(errno)))")
         }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
+            let name = PathName.name(of: entry)
             guard !name.hasPrefix("."), FormatRegistry.isAudioFileName(name) else { continue }
             var st = stat()
             let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            if stat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { names.append(name) }
+            if PathName.stat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { names.append(name) }
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         return names.sorted(by: naturallyBefore).map { base + $0 }

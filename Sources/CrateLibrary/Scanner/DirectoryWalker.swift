@@ -33,7 +33,7 @@ struct DirectoryWalker {
         var pending = [root]
         while let folder = pending.popLast() {
             var st = stat()
-            guard stat(folder, &st) == 0 else {
+            guard PathName.stat(folder, &st) == 0 else {
                 if !visit(.unreadable(path: folder, reason: errnoDescription())) { return false }
                 continue
             }
@@ -41,15 +41,13 @@ struct DirectoryWalker {
                 if !visit(.unreadable(path: folder, reason: "already scanned through another path (a symlink loop or a second link)")) { return false }
                 continue
             }
-            guard let dir = opendir(folder) else {
+            guard let dir = PathName.opendir(folder) else {
                 if !visit(.unreadable(path: folder, reason: errnoDescription())) { return false }
                 continue
             }
             var files: [Entry] = [], subfolders: [String] = []
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
+                let name = PathName.name(of: entry)
                 // Hidden entries (".", "..", ".Trash", AppleDouble files) are not music.
                 guard !name.hasPrefix(".") else { continue }
                 let path = folder == "/" ? "/" + name : folder + "/" + name
@@ -64,7 +62,7 @@ struct DirectoryWalker {
                     continue
                 }
                 var info = stat()
-                guard stat(path, &info) == 0 else {
+                guard PathName.stat(path, &info) == 0 else {
                     // A dangling symlink, or a file that vanished since readdir; a link
                     // loop (a -> b -> a) is named whatever its name, as it hides a folder.
                     let code = errno
