@@ -86,8 +86,11 @@ class Crate(CrateDaemon):
         state = os.path.join(rundir, "state")
         os.makedirs(state, exist_ok=True)
         conf = os.path.join(rundir, "crate.toml")
+        # request_timeout: like MPD's connection_timeout (benchlib.mpd_conf), longer than any
+        # measuring window, in which the harness stays silent on its connection.
         with open(conf, "w") as f:
-            f.write(f'state_dir = "{state}"\n\n[control]\nsocket = "{self.sockpath}"\n\n'
+            f.write(f'state_dir = "{state}"\n\n[control]\nsocket = "{self.sockpath}"\n'
+                    'request_timeout = 3600\n\n'
                     f'[audio]\ndevice = "{device}"\nrt_priority = 40\nperiod_frames = 1024\n'
                     'periods = 4\n\n[library]\npaths = []\n')
         unlink_stale(self.sockpath)
