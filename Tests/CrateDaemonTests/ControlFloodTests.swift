@@ -54,16 +54,16 @@ final class ControlFloodTests: XCTestCase {
         }
         XCTAssertEqual(clients.count, 1100, "every client could connect (the backlog takes a burst)")
         XCTAssertLessThan(try threadCount(), 100, "a thread per client")
-        // Those over the cap (64) are told why and closed; the others are closed after
-        // [control] request_timeout with a reason too.
+        // Those over the cap (64) are told why and closed; the others stay, quiet, until
+        // room is needed past [control] request_timeout.
         let answered = waitForReadable(clients, atLeast: clients.count - 64, timeout: 20).map(Self.readAll)
         let refusals = answered.filter { $0.contains("too many control clients") }.count
         XCTAssertGreaterThanOrEqual(refusals, 1000, "clients over the cap are told so")
         for text in answered where !text.contains("too many control clients") {
-            XCTAssertTrue(text.contains("no request within 5 s"), "unexpected answer: \(text)")
+            XCTAssertTrue(text.contains("no request within 5 s"), "unexpected answer: \(text)")  // made room
         }
         try waitForCapture(seconds: Double(Self.trackSeconds) + 1)  // past the first track change
-        // The held clients are dropped after [control] request_timeout; then status answers.
+        // Past [control] request_timeout a held client makes room: status answers.
         XCTAssertNotNil(waitForStatus(timeout: 30), "status answers while idle clients come and go")
         for fd in clients { close(fd) }
         clients = []

@@ -236,12 +236,29 @@ final class ControlServerTests: XCTestCase {
         XCTAssertTrue(handler.requests.isEmpty, "half a request is never run")
     }
 
+    /// A script may hold its connection quietly between commands; only when the socket
+    /// is full does the one silent longest make room for a newcomer.
+    func testAQuietClientIsKeptUntilRoomIsNeeded() throws {
+        try startServer(limits: .init(maxClients: 2, requestTimeout: 1))
+        let quiet = try connect()
+        usleep(2_500_000)  // well past request_timeout, with room to spare: kept
+        XCTAssertEqual(try quiet.request(ControlRequest(cmd: .ping)).ok, true)
+        let other = try connect()
+        XCTAssertEqual(try other.request(ControlRequest(cmd: .ping)).ok, true)
+        usleep(1_500_000)
+        // Full: the newcomer gets a place, and the client silent the longest is told why.
+        let newcomer = try connect()
+        XCTAssertEqual(try newcomer.request(ControlRequest(cmd: .ping)).ok, true)
+        let told = try quiet.readJSON(ControlReply.self, timeout: 20)
+        XCTAssertTrue(told.error?.contains("no request within 1 s") ?? false, "\(told)")
+        XCTAssertEqual(try other.request(ControlRequest(cmd: .ping)).ok, true, "the other keeps its place")
+    }
+
     func testAnIdleSubscriberIsKept() throws {
         try startServer(limits: .init(requestTimeout: 1))
         let subscriber = try connect()
         XCTAssertTrue(try subscriber.request(ControlRequest(cmd: .subscribe)).ok)
-        let idle = try connect()
-        XCTAssertTrue(idle.waitForClose(timeout: 20), "an idle command client is dropped")
+        usleep(2_000_000)  // twice request_timeout
         let event = DaemonEvent(event: .state, status: RecordingControlHandler.playerStatus())
         handler.publish(event)
         XCTAssertEqual(try subscriber.readJSON(DaemonEvent.self), event)

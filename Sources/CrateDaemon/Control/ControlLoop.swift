@@ -101,7 +101,7 @@ final class ControlLoop {
             // accept4(SOCK_CLOEXEC) is a GNU extension Glibc's module map does not expose.
             SocketIO.setCloseOnExec(fd)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            guard connections.count < limits.maxClients else {
+            guard connections.count < limits.maxClients || evictSilentClient(now: now) else {
                 refuse(fd)
                 continue
             }
@@ -262,17 +262,36 @@ final class ControlLoop {
                 drop(connection)
                 continue
             }
+            // A half-sent request is timed out; a client that is only quiet (a script
+            // holding its connection between commands) stays until room is needed.
             guard case .reading(let since) = connection.phase, !connection.closeWhenFlushed,
-                  now - since >= limits.requestTimeout else { continue }
-            let seconds = Int(limits.requestTimeout)
-            let message = connection.lines.holdsPartialLine
-                ? "request not finished within \(seconds) s ([control] request_timeout); closing the connection"
-                : "no request within \(seconds) s ([control] request_timeout); closing the connection"
-            connection.logger.info("\(message)")
-            connection.queue(json.replyLine(.failure(message)).bytes, now: now)
-            _ = connection.flush(now: now)
-            drop(connection)
+                  connection.lines.holdsPartialLine, now - since >= limits.requestTimeout else { continue }
+            close(connection, saying: "request not finished within \(Int(limits.requestTimeout)) s "
+                + "([control] request_timeout); closing the connection", now: now)
         }
+    }
+
+    /// With every place taken, the client silent the longest (past `request_timeout`)
+    /// makes room for a new one, so silent clients cannot lock the admin out. False when
+    /// none is silent that long: the newcomer is refused.
+    private func evictSilentClient(now: Double) -> Bool {
+        var oldest: (connection: ControlConnection, since: Double)?
+        for connection in connections.values {
+            guard case .reading(let since) = connection.phase, !connection.closeWhenFlushed,
+                  !connection.lines.holdsPartialLine, now - since >= limits.requestTimeout else { continue }
+            if oldest == nil || since < oldest!.since { oldest = (connection, since) }
+        }
+        guard let oldest else { return false }
+        close(oldest.connection, saying: "no request within \(Int(limits.requestTimeout)) s ([control] request_timeout) "
+            + "and the socket is full; closing the connection", now: now)
+        return true
+    }
+
+    private func close(_ connection: ControlConnection, saying message: String, now: Double) {
+        connection.logger.info("\(message)")
+        connection.queue(json.replyLine(.failure(message)).bytes, now: now)
+        _ = connection.flush(now: now)
+        drop(connection)
     }
 
     /// Milliseconds until the nearest deadline, -1 (wait for I/O) when there is none.
@@ -281,7 +300,9 @@ final class ControlLoop {
         if now < acceptResumes { nearest = acceptResumes }
         for connection in connections.values {
             if let stalled = connection.stalledSince { nearest = min(nearest, stalled + Self.sendTimeoutSeconds) }
-            if case .reading(let since) = connection.phase { nearest = min(nearest, since + limits.requestTimeout) }
+            if case .reading(let since) = connection.phase, connection.lines.holdsPartialLine {
+                nearest = min(nearest, since + limits.requestTimeout)
+            }
         }
         guard nearest.isFinite else { return -1 }
         return Int32(max(0, ((nearest - now) * 1000).rounded(.up)).clamped(to: 0...60_000))
