@@ -41,11 +41,16 @@ final class TransportTests: XCTestCase {
         return try AudioFixtures.readRaw(daemon.capture)
     }
 
-    func assertRuns(_ expected: [(reference: Int, frame: Int)], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `mayBeShort`: runs cut by a second command sent right after the first (two quick
+    /// `next`s), which hold as little as the device buffer took in between.
+    func assertRuns(_ expected: [(reference: Int, frame: Int)], mayBeShort: Set<Int> = [],
+                    file: StaticString = #filePath, line: UInt = #line) throws {
         let matcher = CaptureMatcher(references: references)
         switch matcher.runs(try capture(), expected: expected) {
         case .success(let runs):
-            for run in runs.dropLast() { XCTAssertGreaterThan(run.frames, 4096, "run \(run) too short", file: file, line: line) }
+            for (i, run) in runs.dropLast().enumerated() {
+                XCTAssertGreaterThan(run.frames, mayBeShort.contains(i) ? 0 : 4096, "run \(run) too short", file: file, line: line)
+            }
         case .failure(let failure):
             XCTFail("\(failure)", file: file, line: line)
         }
@@ -76,7 +81,7 @@ final class TransportTests: XCTestCase {
         try reply(.next)
         status = try daemon.waitFor("end of album after next on the last track") { $0.state == .idle }
         XCTAssertNil(status.currentIndex)
-        try assertRuns([(0, 0), (1, 0), (0, 0), (0, 0), (1, 0), (2, 0)])
+        try assertRuns([(0, 0), (1, 0), (0, 0), (0, 0), (1, 0), (2, 0)], mayBeShort: [4])
     }
 
     func testSeekLandsOnTheExactSample() throws {
