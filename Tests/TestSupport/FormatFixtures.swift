@@ -111,4 +111,17 @@ public enum FormatFixtures {
         let decoded = samples(raw: try Data(contentsOf: URL(fileURLWithPath: out)), bits: bits)
         return frames.map { Array(decoded.prefix($0 * 2)) } ?? decoded
     }
+
+    /// Bytes that start like a JPEG followed by noise: a cover a reader must locate (and
+    /// noise does not compress, so a comment header holding it really is this big).
+    public static func fakeJPEG(size: Int = 150_000) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+        while bytes.count < size - 2 { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    public static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 }

@@ -15,7 +15,7 @@ final class FLACDamagedInputTests: XCTestCase {
         dir = try AudioFixtures.temporaryDirectory("flacbad")
         goodPath = dir + "/good.flac"
         try FLACFixtures.encode(goodPath, seconds: 1)
-        good = try FLACFixtures.bytes(goodPath)
+        good = try FormatFixtures.bytes(goodPath)
     }
 
     override func tearDownWithError() throws { try FileManager.default.removeItem(atPath: dir) }
@@ -24,7 +24,7 @@ final class FLACDamagedInputTests: XCTestCase {
     /// written as `name`, both through FLAC's own reader.
     private func reasons(_ bytes: [UInt8], _ name: String = "bad.flac") throws -> (library: String?, player: String?) {
         let path = dir + "/" + name
-        try FLACFixtures.write(bytes, to: path)
+        try FormatFixtures.write(bytes, to: path)
         var library: String?, player: String?
         do { _ = try FLACFormat().readMetadata(path: path) } catch { library = error.reason }
         do { _ = try FLACFormat().makeDecoder(source: try FileByteSource(path: path), path: path) } catch {
@@ -59,7 +59,7 @@ final class FLACDamagedInputTests: XCTestCase {
         try assertBoth(Array(repeating: 0x55, count: 3000), "not a FLAC file (no fLaC marker at the start)")
         try assertBoth(Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 20] + [UInt8](repeating: 0, count: 20), "no audio: only an ID3 tag")
         // Through the registry, as the scanner and the player meet them.
-        try FLACFixtures.write([], to: dir + "/empty.flac")
+        try FormatFixtures.write([], to: dir + "/empty.flac")
         XCTAssertThrowsError(try FormatRegistry.readMetadata(path: dir + "/empty.flac")) {
             XCTAssertEqual(($0 as? FormatReadError)?.reason, "empty file")
         }
@@ -75,9 +75,9 @@ final class FLACDamagedInputTests: XCTestCase {
     }
 
     func testBlockRunningPastTheEndIsTruncation() throws {
-        try FLACFixtures.write(FLACFixtures.fakeJPEG(size: 60000), to: dir + "/cover.jpg")
+        try FormatFixtures.write(FormatFixtures.fakeJPEG(size: 60000), to: dir + "/cover.jpg")
         try FLACFixtures.metaflac(["--import-picture-from=3|image/jpeg||1x1x24|\(dir)/cover.jpg", goodPath])
-        let withCover = try FLACFixtures.bytes(goodPath)
+        let withCover = try FormatFixtures.bytes(goodPath)
         let (library, player) = try reasons(Array(withCover.prefix(30000)))
         XCTAssertEqual(library, "truncated: the PICTURE block runs past the end of the file")
         XCTAssertEqual(player, "truncated: the file ends inside its metadata")
@@ -90,18 +90,18 @@ final class FLACDamagedInputTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         let garbage = (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let path = dir + "/garbage.flac"
-        try FLACFixtures.write(Array(good.prefix(FLACFixtures.audioStart(good))) + garbage, to: path)
+        try FormatFixtures.write(Array(good.prefix(FLACFixtures.audioStart(good))) + garbage, to: path)
         XCTAssertThrowsError(try DecodeAll.samples32(path)) { error in
             let reason = (error as? DecodeError)?.reason ?? "\(error)"
             XCTAssertTrue(reason.hasPrefix("no audio could be decoded: "), reason)
         }
         // Cut inside the first frame, or right before it.
-        try FLACFixtures.write(Array(good.prefix(FLACFixtures.audioStart(good) + 10)), to: path)
+        try FormatFixtures.write(Array(good.prefix(FLACFixtures.audioStart(good) + 10)), to: path)
         XCTAssertThrowsError(try DecodeAll.samples32(path)) { error in
             let reason = (error as? DecodeError)?.reason ?? "\(error)"
             XCTAssertTrue(reason.hasPrefix("no audio could be decoded: "), reason)
         }
-        try FLACFixtures.write(Array(good.prefix(FLACFixtures.audioStart(good))), to: path)
+        try FormatFixtures.write(Array(good.prefix(FLACFixtures.audioStart(good))), to: path)
         XCTAssertThrowsError(try DecodeAll.samples32(path)) { error in
             XCTAssertEqual((error as? DecodeError)?.reason, "truncated: no complete audio frame after the metadata")
         }
@@ -115,7 +115,7 @@ final class FLACDamagedInputTests: XCTestCase {
         let body = u32(3) + u32(10) + Array("image/jpeg".utf8) + u32(0) + [UInt8](repeating: 0, count: 16) + u32(100_000)
             + [0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0, 0, 0, 0]
         let path = dir + "/shortpicture.flac"
-        try FLACFixtures.write(FLACFixtures.inserting(type: 6, body: body, into: try FLACFixtures.bytes(goodPath)), to: path)
+        try FormatFixtures.write(FLACFixtures.inserting(type: 6, body: body, into: try FormatFixtures.bytes(goodPath)), to: path)
 
         let tags = try FormatRegistry.readMetadata(path: path).tags
         XCTAssertEqual(tags.title, "Still here", "the blocks after it are read")
@@ -129,7 +129,7 @@ final class FLACDamagedInputTests: XCTestCase {
         let comments = ["TITLE=Kept", "ARTIST=Also kept"].flatMap { u32le($0.utf8.count) + Array($0.utf8) }
         let body = u32le(6) + Array("vendor".utf8) + u32le(5) + comments + u32le(400) + Array("ALBUM=lost".utf8)
         let path = dir + "/comments.flac"
-        try FLACFixtures.write(FLACFixtures.inserting(type: 4, body: body, into: good), to: path)
+        try FormatFixtures.write(FLACFixtures.inserting(type: 4, body: body, into: good), to: path)
         let tags = try FormatRegistry.readMetadata(path: path).tags
         XCTAssertEqual(tags.title, "Kept")
         XCTAssertEqual(tags.artist, "Also kept")
@@ -144,15 +144,15 @@ final class FLACDamagedInputTests: XCTestCase {
         try AudioFixtures.encodeMP3(AudioFixtures.sweep(rate: 44100, seconds: 0.5), rate: 44100, channels: 2,
                                     encoding: .cbr(kbps: 128), to: mp3)
         XCTAssertEqual(try FormatRegistry.readMetadata(path: mp3).stream.codec, "MP3")
-        var (library, player) = try reasons(try FLACFixtures.bytes(mp3))
+        var (library, player) = try reasons(try FormatFixtures.bytes(mp3))
         XCTAssertEqual(library, "not a FLAC file (it is an MP3 file)")
         XCTAssertEqual(player, "not a FLAC file (it is an MP3 file)")
 
         let m4a = dir + "/song.m4a"
         try AudioFixtures.run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=d=0.3", "-c:a", "aac", m4a])
-        try FLACFixtures.write(try FLACFixtures.bytes(m4a), to: dir + "/aac.flac")
+        try FormatFixtures.write(try FormatFixtures.bytes(m4a), to: dir + "/aac.flac")
         XCTAssertEqual(try FormatRegistry.format(ofFile: dir + "/aac.flac").name, "MP4")
-        (library, player) = try reasons(try FLACFixtures.bytes(m4a))
+        (library, player) = try reasons(try FormatFixtures.bytes(m4a))
         XCTAssertEqual(library, "not a FLAC file (it is an MP4/M4A file)")
         XCTAssertEqual(player, "not a FLAC file (it is an MP4/M4A file)")
     }

@@ -68,11 +68,11 @@ final class FLACDecoderTests: XCTestCase {
         let path = "\(dir)/nolength.flac"
         let framesIn = try FLACFixtures.encode(path, seconds: 2)
         let reference = try FLACFixtures.reference(path, channels: 2, bits: 16)
-        var bytes = try FLACFixtures.bytes(path)
+        var bytes = try FormatFixtures.bytes(path)
         // STREAMINFO's 36-bit total-samples field: the low nibble of byte 21, bytes 22–25.
         bytes[21] &= 0xF0
         for i in 22...25 { bytes[i] = 0 }
-        try FLACFixtures.write(bytes, to: path)
+        try FormatFixtures.write(bytes, to: path)
 
         let (decoder, decoded) = try DecodeAll.samples32(path)
         XCTAssertFalse(decoder.lengthIsExact)
@@ -93,8 +93,8 @@ final class FLACDecoderTests: XCTestCase {
         let path = "\(dir)/cut.flac"
         let framesIn = try FLACFixtures.encode(path, seconds: 2)
         let reference = try FLACFixtures.reference(path, channels: 2, bits: 16)
-        let bytes = try FLACFixtures.bytes(path)
-        try FLACFixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
+        let bytes = try FormatFixtures.bytes(path)
+        try FormatFixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
 
         let (decoder, decoded) = try DecodeAll.samples32(path)
         XCTAssertEqual(decoder.totalFrames, framesIn)
@@ -112,10 +112,10 @@ final class FLACDecoderTests: XCTestCase {
         let path = "\(dir)/corrupt.flac"
         try FLACFixtures.encode(path, seconds: 2)
         let reference = try FLACFixtures.reference(path, channels: 2, bits: 16)
-        var bytes = try FLACFixtures.bytes(path)
+        var bytes = try FormatFixtures.bytes(path)
         let middle = bytes.count / 2
         for i in middle..<middle + 40 { bytes[i] ^= 0x5A }
-        try FLACFixtures.write(bytes, to: path)
+        try FormatFixtures.write(bytes, to: path)
 
         let decoder = try DecodeAll.open(path)
         let decoded = try FLACFixtures.readAll(decoder)
@@ -137,7 +137,7 @@ final class FLACDecoderTests: XCTestCase {
         let path = "\(dir)/stream.flac"
         try FLACFixtures.encode(path, rate: 96000, seconds: 6, bits: 24)
         let reference = try FLACFixtures.reference(path, channels: 2, bits: 24)
-        let bytes = try FLACFixtures.bytes(path)
+        let bytes = try FormatFixtures.bytes(path)
         XCTAssertGreaterThan(bytes.count, 3 * FLACDecoder.streamLead, "the fixture is longer than the stream lead")
         let source = ArrivingBytes(bytes, arrived: bytes.count / 3)
         let decoder = try FormatRegistry.makeDecoder(source: source, path: path)

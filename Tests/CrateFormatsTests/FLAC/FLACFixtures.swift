@@ -32,7 +32,7 @@ enum FLACFixtures {
     static func encode(_ path: String, rate: Int = 44100, seconds: Double = 1.3, channels: Int = 2, bits: Int = 16,
                        options: [String] = []) throws -> Int {
         let raw = path + ".in.raw"
-        try write(rawSweep(rate: rate, seconds: seconds, channels: channels, bits: bits), to: raw)
+        try FormatFixtures.write(rawSweep(rate: rate, seconds: seconds, channels: channels, bits: bits), to: raw)
         defer { try? FileManager.default.removeItem(atPath: raw) }  // cleanup only: a leftover is harmless
         try AudioFixtures.run("/usr/bin/flac", ["-s", "-f", "--force-raw-format", "--endian=little", "--sign=signed",
                                                 "--channels=\(channels)", "--bps=\(bits)", "--sample-rate=\(rate)"]
@@ -47,7 +47,7 @@ enum FLACFixtures {
         try AudioFixtures.run("/usr/bin/flac", ["-s", "-d", "-f", "--force-raw-format", "--endian=little",
                                                 "--sign=signed", "-o", out, path])
         defer { try? FileManager.default.removeItem(atPath: out) }  // cleanup only
-        let raw = try bytes(out)
+        let raw = try FormatFixtures.bytes(out)
         let width = bits / 8
         var samples: [Int32] = []
         samples.reserveCapacity(raw.count / width * (channels == 1 ? 2 : 1))
@@ -61,9 +61,7 @@ enum FLACFixtures {
         return samples
     }
 
-    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    static func write(_ bytes: [UInt8], to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 
     static func metaflac(_ args: [String]) throws { try AudioFixtures.run("/usr/bin/metaflac", args) }
 
@@ -90,14 +88,6 @@ enum FLACFixtures {
         }
     }
 
-    /// Bytes that start like a JPEG followed by noise: a cover the reader must locate,
-    /// not read.
-    static func fakeJPEG(size: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        while bytes.count < size - 2 { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
-        return bytes + [0xFF, 0xD9]
-    }
 
     /// Reads every frame `decoder` gives, in chunks of `chunk` frames.
     static func readAll(_ decoder: any TrackDecoder, chunk: Int = 3000) throws -> [Int32] {

@@ -14,9 +14,9 @@ final class FLACTagTests: XCTestCase {
     func testTagsAndFrontCoverReadBack() throws {
         let path = "\(dir)/tagged.flac"
         let framesIn = try FLACFixtures.encode(path, seconds: 1.5)
-        let back = FLACFixtures.fakeJPEG(size: 3000), front = FLACFixtures.fakeJPEG(size: 40000)
-        try FLACFixtures.write(back, to: "\(dir)/back.jpg")
-        try FLACFixtures.write(front, to: "\(dir)/front.jpg")
+        let back = FormatFixtures.fakeJPEG(size: 3000), front = FormatFixtures.fakeJPEG(size: 40000)
+        try FormatFixtures.write(back, to: "\(dir)/back.jpg")
+        try FormatFixtures.write(front, to: "\(dir)/front.jpg")
         let tags = [
             "TITLE=Ça plane pour moi – Ωμέγα", "ARTIST=First Artist", "ARTIST=Second Artist", "ALBUM=The Album",
             "ALBUMARTIST=Various Artists", "TRACKNUMBER=3/12", "DISCNUMBER=2", "DISCTOTAL=3", "DATE=2004-05-17",
@@ -55,7 +55,7 @@ final class FLACTagTests: XCTestCase {
         let artwork = try XCTUnwrap(t.artwork)
         XCTAssertEqual(artwork.mimeType, "image/jpeg")
         XCTAssertEqual(artwork.length, front.count)
-        let file = try FLACFixtures.bytes(path)
+        let file = try FormatFixtures.bytes(path)
         XCTAssertTrue(file[artwork.offset..<artwork.offset + artwork.length].elementsEqual(front),
                       "the byte range is the front cover")
 
@@ -70,15 +70,15 @@ final class FLACTagTests: XCTestCase {
     func testFirstPictureWhenThereIsNoFrontCover() throws {
         let path = "\(dir)/other.flac"
         try FLACFixtures.encode(path, seconds: 0.5)
-        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + FLACFixtures.fakeJPEG(size: 500)
-        let jpeg = FLACFixtures.fakeJPEG(size: 700)
-        try FLACFixtures.write(png, to: "\(dir)/a.png")
-        try FLACFixtures.write(jpeg, to: "\(dir)/b.jpg")
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + FormatFixtures.fakeJPEG(size: 500)
+        let jpeg = FormatFixtures.fakeJPEG(size: 700)
+        try FormatFixtures.write(png, to: "\(dir)/a.png")
+        try FormatFixtures.write(jpeg, to: "\(dir)/b.jpg")
         try FLACFixtures.metaflac(["--import-picture-from=0|image/png|first|1x1x24|\(dir)/a.png",
                                    "--import-picture-from=8|image/jpeg|second|1x1x24|\(dir)/b.jpg", path])
         let artwork = try XCTUnwrap(try FormatRegistry.readMetadata(path: path).tags.artwork)
         XCTAssertEqual(artwork.mimeType, "image/png")
-        XCTAssertTrue(try FLACFixtures.bytes(path)[artwork.offset..<artwork.offset + artwork.length].elementsEqual(png))
+        XCTAssertTrue(try FormatFixtures.bytes(path)[artwork.offset..<artwork.offset + artwork.length].elementsEqual(png))
     }
 
     func testUntaggedFileHasNoTagsAndNoProblems() throws {
@@ -97,19 +97,19 @@ final class FLACTagTests: XCTestCase {
         try FLACFixtures.encode(path, seconds: 1)
         try FLACFixtures.metaflac(["--set-tag=TITLE=Behind an ID3 tag", path])
         let reference = try FLACFixtures.reference(path, channels: 2, bits: 16)
-        let flac = try FLACFixtures.bytes(path)
+        let flac = try FormatFixtures.bytes(path)
         for padding in [0, 2000] {
             // ID3v2.3, no flags, a syncsafe size of `padding` zero bytes.
             let id3: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, UInt8(padding >> 7), UInt8(padding & 0x7F)]
                 + [UInt8](repeating: 0, count: padding)
-            try FLACFixtures.write(id3 + flac, to: path)
+            try FormatFixtures.write(id3 + flac, to: path)
             let format = FLACFormat()
             XCTAssertEqual(try format.readMetadata(path: path).tags.title, "Behind an ID3 tag", "padding \(padding)")
             let decoder = try format.makeDecoder(source: try FileByteSource(path: path), path: path)
             XCTAssertSamplesEqual(try FLACFixtures.readAll(decoder), reference, "padding \(padding)")
         }
         // A tag small enough for the probe to see past is recognised by content, too.
-        try FLACFixtures.write(Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0] + flac, to: path)
+        try FormatFixtures.write(Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0] + flac, to: path)
         XCTAssertEqual(try FormatRegistry.format(ofFile: path).name, "FLAC")
     }
 }

@@ -23,7 +23,7 @@ final class DamagedInputTests: XCTestCase {
 
     private func reason(_ bytes: [UInt8], _ name: String = "bad.mp3") throws -> String? {
         let path = dir + "/" + name
-        try MP3Fixtures.write(bytes, to: path)
+        try FormatFixtures.write(bytes, to: path)
         do {
             _ = try MP3FileInfo.read(path: path)
             return nil
@@ -35,7 +35,7 @@ final class DamagedInputTests: XCTestCase {
 
     private func tags(_ bytes: [UInt8]) throws -> TrackTags {
         let path = dir + "/damaged.mp3"
-        try MP3Fixtures.write(bytes, to: path)
+        try FormatFixtures.write(bytes, to: path)
         return try MP3FileInfo.read(path: path).tags
     }
 
@@ -77,7 +77,7 @@ final class DamagedInputTests: XCTestCase {
             XCTAssertEqual((error as? FormatReadError)?.reason, "not an MP3 file (not a regular file)")
         }
         let locked = dir + "/locked.mp3"
-        try MP3Fixtures.write(audio, to: locked)
+        try FormatFixtures.write(audio, to: locked)
         chmod(locked, 0)
         if geteuid() != 0 {  // root reads anything
             XCTAssertThrowsError(try MP3FileInfo.read(path: locked)) { error in
@@ -138,11 +138,11 @@ final class DamagedInputTests: XCTestCase {
     /// refused, none crashes, none takes long.
     func testMutatedAndTruncatedFilesNeverCrash() throws {
         let cover = dir + "/cover.jpg"
-        try MP3Fixtures.write(MP3Fixtures.fakeJPEG(size: 3000), to: cover)
+        try FormatFixtures.write(FormatFixtures.fakeJPEG(size: 3000), to: cover)
         let source = dir + "/rich.mp3"
         try MP3Fixtures.lame(source, seconds: 0.5, options: ["--tt", "Tïtle", "--ta", "Artist", "--tl", "Album", "--tn", "3/12",
                                                              "--tg", "Rock", "--ti", cover, "--tv", "TPOS=1/2"])
-        let original = try MP3Fixtures.bytes(source)
+        let original = try FormatFixtures.bytes(source)
         let path = dir + "/mutant.mp3"
         var generator = SystemRandomNumberGenerator()
         var read = 0, refused = 0
@@ -158,7 +158,7 @@ final class DamagedInputTests: XCTestCase {
                     bytes[i] = round % 2 == 0 ? UInt8.random(in: 0...255, using: &generator) : [0, 0xFF, 0x7F, 0x80][i % 4]
                 }
             }
-            try MP3Fixtures.write(bytes, to: path)
+            try FormatFixtures.write(bytes, to: path)
             do {
                 let info = try MP3FileInfo.read(path: path)
                 XCTAssertGreaterThanOrEqual(info.audio.durationFrames, 0)

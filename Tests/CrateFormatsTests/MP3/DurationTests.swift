@@ -46,7 +46,7 @@ final class DurationTests: XCTestCase {
     /// The length holds with tags in front and behind (ID3v2 with a cover, ID3v1).
     func testTagsDoNotChangeTheLength() throws {
         let cover = dir + "/cover.jpg"
-        try MP3Fixtures.write(MP3Fixtures.fakeJPEG(), to: cover)
+        try FormatFixtures.write(FormatFixtures.fakeJPEG(), to: cover)
         let path = dir + "/tagged.mp3"
         let input = try MP3Fixtures.lame(path, seconds: 2.1, encoding: .vbr(quality: 2),
                                          options: ["--tt", "Title", "--ti", cover, "--add-id3v2"])
@@ -74,9 +74,9 @@ final class DurationTests: XCTestCase {
     func testTruncatedFileLengthFollowsTheBytes() throws {
         let path = dir + "/whole.mp3"
         let input = try MP3Fixtures.lame(path, seconds: 4, encoding: .cbr(kbps: 128))
-        let bytes = try MP3Fixtures.bytes(path)
+        let bytes = try FormatFixtures.bytes(path)
         let cut = dir + "/cut.mp3"
-        try MP3Fixtures.write(Array(bytes.prefix(bytes.count / 2)), to: cut)
+        try FormatFixtures.write(Array(bytes.prefix(bytes.count / 2)), to: cut)
         let info = try MP3FileInfo.read(path: cut)
         XCTAssertFalse(info.audio.exact)
         XCTAssertEqual(Double(info.audio.durationFrames), Double(input) / 2, accuracy: 2 * 1152)

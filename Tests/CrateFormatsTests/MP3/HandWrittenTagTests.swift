@@ -21,14 +21,14 @@ final class HandWrittenTagTests: XCTestCase {
 
     private func read(_ tag: [UInt8], trailer: [UInt8] = [], _ name: String = #function) throws -> MP3FileInfo {
         path = "\(dir)/\(name.filter { $0.isLetter || $0.isNumber }).mp3"
-        try MP3Fixtures.write(tag + audio + trailer, to: path)
+        try FormatFixtures.write(tag + audio + trailer, to: path)
         let info = try MP3FileInfo.read(path: path)
         XCTAssertTrue(info.audio.exact, "the audio after the tag is found: \(name)")
         return info
     }
 
     func testID3v22() throws {
-        let cover = MP3Fixtures.fakeJPEG(size: 30_000)
+        let cover = FormatFixtures.fakeJPEG(size: 30_000)
         var tag = ID3TagBuilder(version: 2)
         tag.text("TT2", "Für Elise", encoding: 1)
         tag.text("TP1", "Beethoven", encoding: 0)
@@ -109,7 +109,7 @@ final class HandWrittenTagTests: XCTestCase {
         var tag = ID3TagBuilder(version: 3)
         tag.text("TIT2", "Tÿÿ ÿ\u{FF}", encoding: 0)  // 0xFF bytes, some followed by 0xFF
         tag.text("TPE1", "ÿ Artist ÿ", encoding: 1)  // UTF-16LE "ÿ" is FF 00
-        tag.frame("APIC", [0] + Array("image/jpeg".utf8) + [0, 3, 0] + MP3Fixtures.fakeJPEG(size: 5000))
+        tag.frame("APIC", [0] + Array("image/jpeg".utf8) + [0, 3, 0] + FormatFixtures.fakeJPEG(size: 5000))
         tag.text("TALB", "After the picture", encoding: 0)
         let bytes = tag.bytes(unsynchronise: true)
         XCTAssertNotEqual(bytes.count, tag.bytes().count, "the fixture needs unsynchronising")
@@ -127,7 +127,7 @@ final class HandWrittenTagTests: XCTestCase {
         let title = [0] + ID3TagBuilder.encode("ÿÿÿ", 0)
         tag.frame("TIT2", ID3TagBuilder.unsynchronise(title), flags: 0x0002)
         tag.text("TPE1", "Plain Artist")
-        let picture = [0] + Array("image/jpeg".utf8) + [0, 3, 0] + MP3Fixtures.fakeJPEG(size: 3000)
+        let picture = [0] + Array("image/jpeg".utf8) + [0, 3, 0] + FormatFixtures.fakeJPEG(size: 3000)
         tag.frame("APIC", ID3TagBuilder.unsynchronise(picture), flags: 0x0002)
         let t = try read(tag.bytes()).tags
         XCTAssertEqual(t.title, "ÿÿÿ")
@@ -157,7 +157,7 @@ final class HandWrittenTagTests: XCTestCase {
         let artist = String(repeating: "Artist ", count: 21) + "End"
         last.text("TPE1", artist, encoding: 1, plainSize: true)
         let pictureHeader = [0] + Array("image/jpeg".utf8) + [0, 3, 0]
-        var cover = MP3Fixtures.fakeJPEG(size: 0x4A20 - pictureHeader.count)  // size bytes 00 00 4A 20
+        var cover = FormatFixtures.fakeJPEG(size: 0x4A20 - pictureHeader.count)  // size bytes 00 00 4A 20
         let syncsafeEnd = 0x4A * 128 + 0x20 - pictureHeader.count
         for i in syncsafeEnd - 500..<syncsafeEnd + 1000 { cover[i] = 0 }
         last.frame("APIC", pictureHeader + cover, plainSize: true)

@@ -20,8 +20,8 @@ final class LameTagTests: XCTestCase {
     }
 
     func testAlbumTagsWithCover() throws {
-        let cover = MP3Fixtures.fakeJPEG()
-        try MP3Fixtures.write(cover, to: dir + "/cover.jpg")
+        let cover = FormatFixtures.fakeJPEG()
+        try FormatFixtures.write(cover, to: dir + "/cover.jpg")
         let path = dir + "/track.mp3"
         try MP3Fixtures.lame(path, options: albumOptions + ["--ti", dir + "/cover.jpg"])
         let tags = try MP3FileInfo.read(path: path).tags
@@ -86,13 +86,13 @@ final class LameTagTests: XCTestCase {
     func testID3v1FillsGaps() throws {
         let path = dir + "/both.mp3"
         try MP3Fixtures.lame(path, options: ["--tt", "Title", "--tg", "Jazz"])
-        var bytes = try MP3Fixtures.bytes(path)
+        var bytes = try FormatFixtures.bytes(path)
         // Give the ID3v1 tag an album the ID3v2 tag does not have, and a different title.
         let v1 = bytes.count - 128
         XCTAssertEqual(Array(bytes[v1..<v1 + 3]), Array("TAG".utf8))
         for (i, byte) in "Other Title".utf8.enumerated() { bytes[v1 + 3 + i] = byte }
         for (i, byte) in "Only In V1".utf8.enumerated() { bytes[v1 + 63 + i] = byte }
-        try MP3Fixtures.write(bytes, to: path)
+        try FormatFixtures.write(bytes, to: path)
         let tags = try MP3FileInfo.read(path: path).tags
         XCTAssertEqual(tags.title, "Title")
         XCTAssertEqual(tags.album, "Only In V1")

@@ -20,24 +20,7 @@ enum MP3Fixtures {
     static func bareAudio(in dir: String) throws -> [UInt8] {
         let path = dir + "/bare.mp3"
         try lame(path, seconds: 0.5)
-        return try bytes(path)
-    }
-
-    /// Bytes that start like a JPEG (what `lame --ti` checks) followed by noise: a cover
-    /// big enough that the reader must step over it rather than read it.
-    static func fakeJPEG(size: Int = 150_000) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        while bytes.count < size - 2 { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
-        return bytes + [0xFF, 0xD9]
-    }
-
-    static func bytes(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try FormatFixtures.bytes(path)
     }
 
     /// Runs a Python script with the system interpreter (which has python3-mutagen).
@@ -54,7 +37,7 @@ enum MP3Fixtures {
 /// a hundred kilobytes into the log when they are not).
 func XCTAssertArtwork(_ artwork: ArtworkLocation, in path: String, equals image: [UInt8], _ label: String = "",
                       file: StaticString = #filePath, line: UInt = #line) throws {
-    let bytes = try MP3Fixtures.bytes(path)
+    let bytes = try FormatFixtures.bytes(path)
     guard artwork.offset >= 0, artwork.offset + artwork.length <= bytes.count else {
         return XCTFail("artwork range \(artwork.offset)+\(artwork.length) is outside the \(bytes.count)-byte file \(label)",
                        file: file, line: line)

@@ -49,13 +49,13 @@ final class MutagenTagTests: XCTestCase {
     private func tagged(version: Int, encoding: Int, title: String, cover: [UInt8]) throws -> String {
         let path = "\(dir)/v\(version)-e\(encoding).mp3"
         try MP3Fixtures.lame(path, seconds: 0.6)
-        try MP3Fixtures.write(cover, to: dir + "/cover.jpg")
+        try FormatFixtures.write(cover, to: dir + "/cover.jpg")
         try MP3Fixtures.python(script, [path, String(version), String(encoding), title, dir + "/cover.jpg"])
         return path
     }
 
     func testEveryVersionAndEncoding() throws {
-        let cover = MP3Fixtures.fakeJPEG(size: 40_000)
+        let cover = FormatFixtures.fakeJPEG(size: 40_000)
         // mutagen writes v2.3 with Latin-1 or UTF-16 only (it converts 2 and 3 to 1).
         let cases = [(3, 0), (3, 1), (4, 0), (4, 1), (4, 2), (4, 3)]
         for (version, encoding) in cases {

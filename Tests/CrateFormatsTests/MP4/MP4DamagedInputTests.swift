@@ -28,10 +28,10 @@ final class MP4DamagedInputTests: XCTestCase {
 
     func testCutShortBeforeTheMoovBox() throws {
         let path = try encode("cut.m4a")
-        let bytes = try MP4Fixtures.bytes(path)
-        try MP4Fixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
+        let bytes = try FormatFixtures.bytes(path)
+        try FormatFixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
         assertRefused(path, "no moov box (the file is cut short)")
-        try MP4Fixtures.write(Array(bytes.dropLast(40)), to: path)
+        try FormatFixtures.write(Array(bytes.dropLast(40)), to: path)
         assertRefused(path, "the moov box is cut short (the file is cut short)")
     }
 
@@ -40,8 +40,8 @@ final class MP4DamagedInputTests: XCTestCase {
     func testCutShortAudioPlaysWhatItHolds() throws {
         let path = try encode("faststart.m4a", options: ["-c:a", "aac", "-movflags", "+faststart"])
         let whole = try DecodeAll.samples32(path).samples
-        let bytes = try MP4Fixtures.bytes(path)
-        try MP4Fixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
+        let bytes = try FormatFixtures.bytes(path)
+        try FormatFixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
         let (decoder, samples) = try DecodeAll.samples32(path)
         XCTAssertEqual(decoder.totalFrames, frames)
         XCTAssertTrue(decoder.lengthIsExact)
@@ -59,10 +59,10 @@ final class MP4DamagedInputTests: XCTestCase {
             XCTAssertEqual((error as? FormatReadError)?.reason, "not an MP4 file (it is a FLAC file)")
         }
         let empty = dir + "/empty.m4a"
-        try MP4Fixtures.write([], to: empty)
+        try FormatFixtures.write([], to: empty)
         assertRefused(empty, "empty file")
         let text = dir + "/text.m4a"
-        try MP4Fixtures.write(Array(String(repeating: "not music\n", count: 50).utf8), to: text)
+        try FormatFixtures.write(Array(String(repeating: "not music\n", count: 50).utf8), to: text)
         assertRefused(text, "not an MP4 file (no ftyp box at the start)")
     }
 
@@ -75,9 +75,9 @@ final class MP4DamagedInputTests: XCTestCase {
 
     func testProtectedTrack() throws {
         let path = try encode("drm.m4a")
-        var editor = MP4BoxEditor(try MP4Fixtures.bytes(path))
+        var editor = MP4BoxEditor(try FormatFixtures.bytes(path))
         try editor.rename(["moov", "trak", "mdia", "minf", "stbl", "stsd", "mp4a"], to: "drms")
-        try MP4Fixtures.write(editor.bytes, to: path)
+        try FormatFixtures.write(editor.bytes, to: path)
         assertRefused(path, "protected by DRM (drms): Crate cannot play it")
     }
 
@@ -90,25 +90,25 @@ final class MP4DamagedInputTests: XCTestCase {
     /// Damaged tables and packets: a reason, or what can be decoded, never a crash.
     func testDamagedTablesAndPackets() throws {
         let path = try encode("tables.m4a")
-        let bytes = try MP4Fixtures.bytes(path)
+        let bytes = try FormatFixtures.bytes(path)
 
         var editor = MP4BoxEditor(bytes)
         let stsz = try XCTUnwrap(editor.find(["moov", "trak", "mdia", "minf", "stbl", "stsz"]))
         editor.setU32(0xFFFF_FFF0, at: stsz.payload + 8)  // a sample count far beyond the box
-        try MP4Fixtures.write(editor.bytes, to: path)
+        try FormatFixtures.write(editor.bytes, to: path)
         assertRefused(path, "the sample table is damaged")
 
         editor = MP4BoxEditor(bytes)
         let stco = try XCTUnwrap(editor.find(["moov", "trak", "mdia", "minf", "stbl", "stco"]))
         editor.setU32(0x7FFF_0000, at: stco.payload + 8)  // the first chunk far past the end
-        try MP4Fixtures.write(editor.bytes, to: path)
+        try FormatFixtures.write(editor.bytes, to: path)
         XCTAssertEqual(try DecodeAll.samples32(path).samples, [], "nothing to play where the audio should be")
 
         editor = MP4BoxEditor(bytes)
         let mdat = try XCTUnwrap(editor.find(["mdat"]))
         var random = SystemRandomNumberGenerator()
         for i in mdat.payload + 2000..<mdat.payload + 6000 { editor.bytes[i] = UInt8.random(in: 0...255, using: &random) }
-        try MP4Fixtures.write(editor.bytes, to: path)
+        try FormatFixtures.write(editor.bytes, to: path)
         do {
             let samples = try DecodeAll.samples32(path).samples
             XCTAssertLessThanOrEqual(samples.count, frames * 2)

@@ -41,12 +41,10 @@ enum MP4Fixtures {
     /// A small red JPEG made by ffmpeg.
     static func coverJPEG(_ path: String) throws -> [UInt8] {
         try AudioFixtures.run(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=64x64", "-frames:v", "1", path])
-        return try bytes(path)
+        return try FormatFixtures.bytes(path)
     }
 
-    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    static func write(_ bytes: [UInt8], to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 
     /// Decodes `path` in chunks of `chunk` frames after seeking to `frame`.
     static func decode(_ decoder: any TrackDecoder, from frame: Int? = nil, chunk: Int = 1000) throws -> [Int32] {

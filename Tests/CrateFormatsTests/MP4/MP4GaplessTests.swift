@@ -18,7 +18,7 @@ final class MP4GaplessTests: XCTestCase {
         dir = try AudioFixtures.temporaryDirectory("mp4gap")
         path = dir + "/base.m4a"
         try MP4Fixtures.encode(MP4Fixtures.sweep(frames: frames), to: path)
-        bytes = try MP4Fixtures.bytes(path)
+        bytes = try FormatFixtures.bytes(path)
         base = try DecodeAll.samples32(path).samples
         XCTAssertEqual(base.count, frames * 2)
     }
@@ -29,7 +29,7 @@ final class MP4GaplessTests: XCTestCase {
         var editor = MP4BoxEditor(bytes)
         try edit(&editor)
         let file = dir + "/" + name
-        try MP4Fixtures.write(editor.bytes, to: file)
+        try FormatFixtures.write(editor.bytes, to: file)
         let (decoder, samples) = try DecodeAll.samples32(file)
         return (decoder, samples, try FormatRegistry.readMetadata(path: file).stream.durationFrames)
     }

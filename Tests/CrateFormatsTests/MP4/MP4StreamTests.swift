@@ -62,7 +62,7 @@ final class MP4StreamTests: XCTestCase {
         let path = dir + "/fast.m4a"
         try MP4Fixtures.encode(MP4Fixtures.sweep(frames: frames), to: path, options: ["-c:a", "aac", "-movflags", "+faststart"])
         let whole = try DecodeAll.samples32(path).samples
-        let bytes = try MP4Fixtures.bytes(path)
+        let bytes = try FormatFixtures.bytes(path)
         let mdat = try XCTUnwrap(MP4BoxEditor(bytes).find(["mdat"]))
         let source = ArrivingSource(bytes, arrived: mdat.payload + 100)
         let decoder = try FormatRegistry.makeDecoder(source: source, path: path)
@@ -78,7 +78,7 @@ final class MP4StreamTests: XCTestCase {
         let path = dir + "/late.m4a"
         try MP4Fixtures.encode(MP4Fixtures.sweep(frames: frames), to: path)
         let whole = try DecodeAll.samples32(path).samples
-        let bytes = try MP4Fixtures.bytes(path)
+        let bytes = try FormatFixtures.bytes(path)
         let moov = try XCTUnwrap(MP4BoxEditor(bytes).find(["moov"]))
         XCTAssertGreaterThan(moov.offset, bytes.count / 2, "ffmpeg puts the moov last")
         let source = ArrivingSource(bytes, arrived: 2000)

@@ -43,7 +43,7 @@ final class MP4TagTests: XCTestCase {
         XCTAssertEqual(tags.problems, [])
         let artwork = try XCTUnwrap(tags.artwork, "the cover is found")
         XCTAssertEqual(artwork.mimeType, "image/jpeg")
-        let file = try MP4Fixtures.bytes(path)
+        let file = try FormatFixtures.bytes(path)
         XCTAssertEqual(Array(file[artwork.offset..<artwork.offset + artwork.length]), cover, "the range is the image")
         XCTAssertNil(try FormatRegistry.embeddedPicture(path: path), "a byte range needs no extraction")
         XCTAssertEqual(metadata.stream.sampleRate, 44100)
@@ -56,7 +56,7 @@ final class MP4TagTests: XCTestCase {
 
     func testItemsFFmpegDoesNotWrite() throws {
         let (path, _) = try tagged("more.m4a")
-        var editor = MP4BoxEditor(try MP4Fixtures.bytes(path))
+        var editor = MP4BoxEditor(try FormatFixtures.bytes(path))
         // Only the numeric genre: the text one is renamed out of the way.
         try editor.rename(["moov", "udta", "meta", "ilst", "©gen"], to: "xgen")
         try editor.appendToILST(
@@ -68,7 +68,7 @@ final class MP4TagTests: XCTestCase {
                 + MP4BoxEditor.freeform("replaygain_track_peak", "0.988")
                 + MP4BoxEditor.freeform("REPLAYGAIN_ALBUM_GAIN", "+1.50 dB")
                 + MP4BoxEditor.freeform("replaygain_album_peak", "1.0"))
-        try MP4Fixtures.write(editor.bytes, to: path)
+        try FormatFixtures.write(editor.bytes, to: path)
         let tags = try FormatRegistry.readMetadata(path: path).tags
         XCTAssertEqual(tags.artistSort, "Artist, The")
         XCTAssertEqual(tags.albumArtistSort, "Hands, Various")
@@ -89,18 +89,18 @@ final class MP4TagTests: XCTestCase {
         let path = dir + "/png.m4a"
         try MP4Fixtures.encode(MP4Fixtures.sweep(frames: 20000), to: path, options: ["-c:a", "aac", "-metadata", "title=Kept"])
         let png: [UInt8] = [0x89] + Array("PNG\r\n\u{1A}\n".utf8) + [UInt8](repeating: 0x42, count: 300)
-        var editor = MP4BoxEditor(try MP4Fixtures.bytes(path))
+        var editor = MP4BoxEditor(try FormatFixtures.bytes(path))
         var broken = MP4BoxEditor.text("©alb", "Lost")
         broken[3] = 200  // claims more than the tag holds
         try editor.appendToILST(MP4BoxEditor.item("covr", dataType: 14, png) + broken)
-        try MP4Fixtures.write(editor.bytes, to: path)
+        try FormatFixtures.write(editor.bytes, to: path)
         let tags = try FormatRegistry.readMetadata(path: path).tags
         XCTAssertEqual(tags.title, "Kept")
         XCTAssertNil(tags.album)
         XCTAssertEqual(tags.problems, ["item '©alb' runs past the end of the tags"])
         let artwork = try XCTUnwrap(tags.artwork)
         XCTAssertEqual(artwork.mimeType, "image/png")
-        let file = try MP4Fixtures.bytes(path)
+        let file = try FormatFixtures.bytes(path)
         XCTAssertEqual(Array(file[artwork.offset..<artwork.offset + artwork.length]), png)
     }
 }

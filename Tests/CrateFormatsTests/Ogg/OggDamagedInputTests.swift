@@ -41,8 +41,8 @@ final class OggDamagedInputTests: XCTestCase {
                 try OggFixtures.opus(path, frames: frames, noise: 0.05, options: ["--max-delay", "100"])
             }
             let (_, whole) = try DecodeAll.samples32(path)
-            let bytes = try OggFixtures.bytes(path)
-            try OggFixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
+            let bytes = try FormatFixtures.bytes(path)
+            try FormatFixtures.write(Array(bytes.prefix(bytes.count / 2)), to: path)
 
             let metadata = try FormatRegistry.readMetadata(path: path)
             XCTAssertFalse(metadata.stream.exact, name)
@@ -59,7 +59,7 @@ final class OggDamagedInputTests: XCTestCase {
     func testFilesThatAreNotOggVorbisOrOpus() throws {
         let vorbis = OggVorbisFormat(), opus = OpusFormat()
         let empty = "\(dir)/empty.ogg"
-        try OggFixtures.write([], to: empty)
+        try FormatFixtures.write([], to: empty)
         XCTAssertEqual(metadataReason(vorbis, empty), "empty file")
         XCTAssertEqual(decoderReason(opus, empty), "empty file")
         XCTAssertThrowsError(try DecodeAll.open(empty)) { XCTAssertEqual(($0 as? DecodeError)?.reason, "empty file") }
@@ -72,18 +72,18 @@ final class OggDamagedInputTests: XCTestCase {
             garbage.append(UInt8(truncatingIfNeeded: state >> 24))
         }
         let damaged = "\(dir)/garbage.ogg"
-        try OggFixtures.write(garbage, to: damaged)
+        try FormatFixtures.write(garbage, to: damaged)
         XCTAssertEqual(try FormatRegistry.format(ofFile: damaged).name, "Ogg Vorbis", "by its name")
         XCTAssertEqual(metadataReason(vorbis, damaged), "not an Ogg file (damaged first page: Ogg version 55)")
         XCTAssertEqual(decoderReason(vorbis, damaged), "not an Ogg file (damaged first page: Ogg version 55)")
         garbage[4] = 0
-        try OggFixtures.write(garbage, to: damaged)
+        try FormatFixtures.write(garbage, to: damaged)
         XCTAssertEqual(metadataReason(opus, damaged), "not an Ogg file (damaged first page: not the start of a stream)")
         XCTAssertEqual(decoderReason(opus, damaged), "not an Ogg file (damaged first page: not the start of a stream)")
         // A real first page with one byte changed.
-        var flipped = try OggFixtures.bytes(writeOpus())
+        var flipped = try FormatFixtures.bytes(writeOpus())
         flipped[40] ^= 0x01
-        try OggFixtures.write(flipped, to: damaged)
+        try FormatFixtures.write(flipped, to: damaged)
         XCTAssertEqual(metadataReason(opus, damaged), "not an Ogg file (damaged first page: checksum mismatch)")
         XCTAssertEqual(decoderReason(opus, damaged), "not an Ogg file (damaged first page: checksum mismatch)")
 
@@ -129,14 +129,14 @@ final class OggDamagedInputTests: XCTestCase {
     /// A comment header cut short (the file ends inside the picture) has no audio to play.
     func testCommentHeaderCutShort() throws {
         let cover = "\(dir)/cover.jpg"
-        try OggFixtures.write(OggFixtures.fakeJPEG(size: 150_000), to: cover)
+        try FormatFixtures.write(FormatFixtures.fakeJPEG(size: 150_000), to: cover)
         let path = "\(dir)/cut.opus"
         try OggFixtures.opus(path, options: ["--picture", cover])
-        let bytes = try OggFixtures.bytes(path)
-        try OggFixtures.write(Array(bytes.prefix(100_000)), to: path)
+        let bytes = try FormatFixtures.bytes(path)
+        try FormatFixtures.write(Array(bytes.prefix(100_000)), to: path)
         XCTAssertEqual(metadataReason(OpusFormat(), path), "truncated: the comment header is cut short")
         XCTAssertNotNil(decoderReason(OpusFormat(), path))
-        try OggFixtures.write(Array(bytes.prefix(40)), to: path)
+        try FormatFixtures.write(Array(bytes.prefix(40)), to: path)
         XCTAssertEqual(metadataReason(OpusFormat(), path), "truncated: the Opus identification header is cut short")
     }
 
@@ -148,7 +148,7 @@ final class OggDamagedInputTests: XCTestCase {
         // for files made within a second).
         try OggFixtures.vorbis(a, frames: 20000, options: ["-s", "101"])
         try OggFixtures.vorbis(b, channels: 1, frames: 30001, options: ["-s", "202"])
-        try OggFixtures.write(try OggFixtures.bytes(a) + OggFixtures.bytes(b), to: chained)
+        try FormatFixtures.write(try FormatFixtures.bytes(a) + FormatFixtures.bytes(b), to: chained)
         let metadata = try FormatRegistry.readMetadata(path: chained)
         XCTAssertEqual(metadata.stream.durationFrames, 50001)
         XCTAssertTrue(metadata.stream.exact)
@@ -160,7 +160,7 @@ final class OggDamagedInputTests: XCTestCase {
         XCTAssertTrue(decoded[40000...] == (try DecodeAll.samples32(b).samples)[...], "the mono link, on both channels")
 
         try OggFixtures.vorbis(c, rate: 48000, frames: 20000, options: ["-s", "303"])
-        try OggFixtures.write(try OggFixtures.bytes(a) + OggFixtures.bytes(c), to: chained)
+        try FormatFixtures.write(try FormatFixtures.bytes(a) + FormatFixtures.bytes(c), to: chained)
         let mixed = try DecodeAll.open(chained)
         var played = 0
         var chunk = [Int32](repeating: 0, count: 4096 * 2)
@@ -178,7 +178,7 @@ final class OggDamagedInputTests: XCTestCase {
         let x = "\(dir)/x.opus", y = "\(dir)/y.opus", opusChain = "\(dir)/chained.opus"
         try OggFixtures.opus(x, frames: 10007, options: ["--serial", "404"])
         try OggFixtures.opus(y, channels: 1, frames: 20011, options: ["--serial", "505"])
-        try OggFixtures.write(try OggFixtures.bytes(x) + OggFixtures.bytes(y), to: opusChain)
+        try FormatFixtures.write(try FormatFixtures.bytes(x) + FormatFixtures.bytes(y), to: opusChain)
         XCTAssertEqual(try FormatRegistry.readMetadata(path: opusChain).stream.durationFrames, 30018)
         let (opusDecoder, opusDecoded) = try DecodeAll.samples32(opusChain)
         XCTAssertEqual(opusDecoder.totalFrames, 30018)
@@ -195,9 +195,9 @@ final class OggDamagedInputTests: XCTestCase {
             } else {
                 try OggFixtures.opus(path, frames: frames, noise: 0.05, options: ["--max-delay", "100"])
             }
-            var bytes = try OggFixtures.bytes(path)
+            var bytes = try FormatFixtures.bytes(path)
             for i in bytes.count / 2..<bytes.count / 2 + 300 { bytes[i] = 0x55 }
-            try OggFixtures.write(bytes, to: path)
+            try FormatFixtures.write(bytes, to: path)
             XCTAssertEqual(try FormatRegistry.readMetadata(path: path).stream.durationFrames, frames, name)
             let (_, decoded) = try DecodeAll.samples32(path)
             XCTAssertGreaterThan(decoded.count / 2, frames * 6 / 10, name)
@@ -208,14 +208,14 @@ final class OggDamagedInputTests: XCTestCase {
     /// Cut anywhere, a file with a picture is read or refused, never crashes or hangs.
     func testCutAnywhereNeverCrashes() throws {
         let cover = "\(dir)/cover.jpg"
-        try OggFixtures.write(OggFixtures.fakeJPEG(size: 70_000), to: cover)
+        try FormatFixtures.write(FormatFixtures.fakeJPEG(size: 70_000), to: cover)
         let source = "\(dir)/source.opus"
         try OggFixtures.opus(source, frames: 9600, options: ["--picture", cover, "--title", "T"])
-        let bytes = try OggFixtures.bytes(source)
+        let bytes = try FormatFixtures.bytes(source)
         let path = "\(dir)/cut.opus"
         let start = Date()
         for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 60)) + [27, 28, 47, 80] {
-            try OggFixtures.write(Array(bytes.prefix(length)), to: path)
+            try FormatFixtures.write(Array(bytes.prefix(length)), to: path)
             _ = metadataReason(OpusFormat(), path)
             _ = try? DecodeAll.samples32(path)  // refusing is fine; crashing or hanging is not
         }

@@ -83,18 +83,8 @@ enum OggFixtures {
         return Data(block).base64EncodedString()
     }
 
-    /// Bytes that start like a JPEG followed by noise (noise does not compress: the
-    /// comment header really is this big).
-    static func fakeJPEG(size: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        while bytes.count < size - 2 { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
-        return bytes + [0xFF, 0xD9]
-    }
 
-    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    static func write(_ bytes: [UInt8], to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 }
 
 /// The largest difference between two sample arrays of the same length, and the index

@@ -69,9 +69,9 @@ final class OggMetadataTests: XCTestCase {
     /// A 200 KB picture makes the comment header run over several pages: tags, picture
     /// and the exact length are all still read, and the picture's bytes come back whole.
     func testOpusPictureInACommentHeaderOfManyPages() throws {
-        let image = OggFixtures.fakeJPEG(size: 200_000)
+        let image = FormatFixtures.fakeJPEG(size: 200_000)
         let cover = "\(dir)/cover.jpg"
-        try OggFixtures.write(image, to: cover)
+        try FormatFixtures.write(image, to: cover)
         let path = "\(dir)/picture.opus"
         try OggFixtures.opus(path, options: ["--title", "With Cover", "--picture", cover])
         XCTAssertGreaterThan(try headerPages(path), 3, "the fixture's comment header spans pages")
@@ -91,8 +91,8 @@ final class OggMetadataTests: XCTestCase {
     func testVorbisFrontCoverAmongPictures() throws {
         let path = "\(dir)/picture.ogg"
         try OggFixtures.vorbis(path)
-        let back = OggFixtures.fakeJPEG(size: 5000)
-        let front = OggFixtures.fakeJPEG(size: 250_000)
+        let back = FormatFixtures.fakeJPEG(size: 5000)
+        let front = FormatFixtures.fakeJPEG(size: 250_000)
         try OggFixtures.writeComments([
             "TITLE=Covers", "METADATA_BLOCK_PICTURE=" + OggFixtures.pictureComment(back, type: 4),
             "METADATA_BLOCK_PICTURE=" + OggFixtures.pictureComment(front, type: 3, mime: "image/JPEG"),
@@ -110,7 +110,7 @@ final class OggMetadataTests: XCTestCase {
     func testDamagedPictureIsAProblemNotAFailure() throws {
         let path = "\(dir)/badpicture.ogg"
         try OggFixtures.vorbis(path, frames: 10000)
-        let block = OggFixtures.pictureComment(OggFixtures.fakeJPEG(size: 3000))
+        let block = OggFixtures.pictureComment(FormatFixtures.fakeJPEG(size: 3000))
         try OggFixtures.writeComments(["TITLE=Still Here", "METADATA_BLOCK_PICTURE=" + block.prefix(40),
                                        "METADATA_BLOCK_PICTURE=not*base64"], to: path)
         let tags = try FormatRegistry.readMetadata(path: path).tags
@@ -126,7 +126,7 @@ final class OggMetadataTests: XCTestCase {
     func testSkeletonStreamFirst() throws {
         let path = "\(dir)/skeleton.ogg"
         try OggFixtures.vorbis(path, frames: 22050 + 5, options: ["-k", "-t", "Boned"])
-        XCTAssertNil(FormatRegistry.format(forHead: Array(try OggFixtures.bytes(path).prefix(64))))
+        XCTAssertNil(FormatRegistry.format(forHead: Array(try FormatFixtures.bytes(path).prefix(64))))
         let metadata = try FormatRegistry.readMetadata(path: path)
         XCTAssertEqual(metadata.tags.title, "Boned")
         XCTAssertEqual(metadata.stream.durationFrames, 22050 + 5)
@@ -156,7 +156,7 @@ final class OggMetadataTests: XCTestCase {
 
     /// The number of pages before the first page with audio (granule above 0).
     private func headerPages(_ path: String) throws -> Int {
-        let bytes = try OggFixtures.bytes(path)
+        let bytes = try FormatFixtures.bytes(path)
         var offset = 0
         var pages = 0
         while let page = OggPage(bytes, at: offset), page.granule <= 0 {

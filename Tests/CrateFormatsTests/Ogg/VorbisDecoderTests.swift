@@ -87,7 +87,7 @@ enum OggStreamDecode {
     static func checkStreamPlaysLikeTheFile(_ format: any AudioFormat, path: String,
                                             file: StaticString = #filePath, line: UInt = #line) throws {
         let (_, whole) = try DecodeAll.samples32(path)
-        let bytes = try OggFixtures.bytes(path)
+        let bytes = try FormatFixtures.bytes(path)
         for knowsSize in [false, true] {
             let source = TricklingSource(bytes, knowsSize: knowsSize)
             let decoder = try format.makeDecoder(source: source, path: path)
