@@ -97,6 +97,7 @@ final class ControlFloodTests: XCTestCase {
     // MARK: - Helpers
 
     static var somaxconn: Int {
+        // An unreadable somaxconn only skips the burst-size check below.
         Int((try? String(contentsOfFile: "/proc/sys/net/core/somaxconn", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
     }
@@ -153,6 +154,7 @@ final class ControlFloodTests: XCTestCase {
         let bytes = Int(seconds * Double(Self.rate)) * 4
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
+            // No capture yet reads as 0 bytes: the wait goes on.
             let size = (try? FileManager.default.attributesOfItem(atPath: daemon.capture)[.size] as? Int) ?? 0
             if size >= bytes { return }
             usleep(50_000)
@@ -188,6 +190,7 @@ final class ControlFloodTests: XCTestCase {
             if n > 0 { received += chunk[0..<n] }
         }
         guard let end = received.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        // A refusal or timeout line is not a status: nil, and the caller asks again.
         return (try? JSONDecoder().decode(ControlReply.self, from: Data(received[..<end])))?.status
     }
 }

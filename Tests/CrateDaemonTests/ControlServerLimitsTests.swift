@@ -25,6 +25,7 @@ extension ControlServerTests {
         // A freed place is taken by the next client.
         admitted[0].close()
         XCTAssertTrue(waitUntil {
+            // A refused connect means "not yet": the wait retries.
             guard let client = try? self.connect() else { return false }
             return (try? client.request(ControlRequest(cmd: .ping)))?.ok == true
         })

@@ -92,6 +92,7 @@ final class RealMPD {
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         let deadline = Date().addingTimeInterval(10)
+        // Not listening yet: try again until the bounded wait ends.
         while (try? MPDLineClient(port: port)) == nil {
             guard Date() < deadline else { throw FixtureError("mpd did not start on port \(port)") }
             usleep(50_000)

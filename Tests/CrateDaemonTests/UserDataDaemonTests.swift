@@ -136,6 +136,7 @@ final class UserDataDaemonTests: XCTestCase {
         try FileManager.default.copyItem(atPath: state + "/user.sqlite", toPath: copy)
         XCTAssertEqual(try sqlite(copy, "SELECT sum(liked), sum(disliked) FROM album_state"), "2|1",
                        "the likes are in the database file, not only in its WAL")
+        // No WAL file at all is what a clean stop leaves: 0 bytes.
         let wal = (try? FileManager.default.attributesOfItem(atPath: state + "/user.sqlite-wal")[.size] as? Int) ?? 0
         XCTAssertEqual(wal, 0, "checkpointed and truncated on stop")
     }
