@@ -5,7 +5,7 @@ extension CrateConfig {
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// The tables crate.toml may have, in the order the reference file lists them.
-    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "display", "plex", "mpd", "log"]
+    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "display", "plex", "mpd", "snapcast", "log"]
 
     /// Every problem is collected; the one earliest in the file is thrown.
     init(document: TOMLDocument) throws(ConfigError) {
@@ -124,6 +124,7 @@ extension CrateConfig {
 
         problems += readControls(document)
         problems += readMPD(document)
+        problems += readSnapcast(document)
         problems += Self.unknownTables(in: document)
         if let first = problems.min(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { throw first }
     }

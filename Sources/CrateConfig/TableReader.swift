@@ -83,6 +83,15 @@ struct TableReader {
         return text
     }
 
+    /// A string that `parse` turns into a value; nil from `parse` refuses it as not `expected`.
+    mutating func parsed<Value>(_ key: String, expected: String, _ parse: (String) -> Value?) -> Value? {
+        guard let entry = entry(key) else { return nil }
+        guard case .string(let text) = entry.value, let value = parse(text) else {
+            return refuse(entry, "expected \(expected), got \(entry.value.rendered)")
+        }
+        return value
+    }
+
     /// An array of non-empty strings. A problem with one element points at that element's line.
     mutating func strings(_ key: String) -> [String]? {
         guard let entry = entry(key) else { return nil }
