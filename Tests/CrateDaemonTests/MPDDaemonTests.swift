@@ -153,7 +153,7 @@ final class MPDDaemonTests: XCTestCase {
         XCTAssertTrue(status.contains { $0.contains("repeat: off   random: off   single: off   consume: on") }, "\(status)")
         let client = try MPDLineClient(port: port)
         XCTAssertEqual(try client.command("move 0 1"),
-                       ["ACK [2@0] {move} albums keep their place in the queue: delete an album and add it again to move it"])
+                       ["ACK [2@0] {move} tracks keep their album's order: move an album before or after another album"])
         XCTAssertEqual(try client.command("deleteid 999999"), ["ACK [50@0] {deleteid} No such song"])
     }
 

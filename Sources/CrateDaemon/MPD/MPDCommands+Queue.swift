@@ -52,8 +52,7 @@ extension MPDCommands {
             service.router.session?.clearQueued()
             try route(.init(cmd: .stop))
             service.noteChanges(["playlist"])
-        case "move", "moveid":
-            throw MPDError.argument("albums keep their place in the queue: delete an album and add it again to move it")
+        case "move", "moveid": try moveCommand(name, args)
         case "playlistfind", "playlistsearch":
             let filter = try MPDFilter.parse(args, foldCase: name == "playlistsearch")
             list(queue.entries.indices.filter {

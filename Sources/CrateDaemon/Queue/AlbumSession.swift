@@ -62,6 +62,8 @@ final class AlbumSession: Sendable {
                 s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
             }
             s.current = id
+            // Playing a waiting album takes it off the hand queue, or it would play twice.
+            s.queued.removeAll { $0 == id }
             s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
             s.trackInAlbum = track
             s.position = seconds

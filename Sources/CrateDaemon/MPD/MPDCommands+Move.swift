@@ -1,0 +1,77 @@
+/// `move` and `moveid` the album way: the songs named stand for their albums, which
+/// move whole among the waiting albums. Tracks keep their album order and the album
+/// playing stays first, so a move that would break either is refused with a reason.
+extension MPDCommands {
+    func moveCommand(_ name: String, _ args: [String]) throws(MPDError) {
+        guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
+        let catalog = service.catalog()
+        let queue = service.queue(catalog, service.router.player.status())
+        let from: Range<Int>
+        if name == "moveid" {
+            guard let id = Int64(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
+            let position = try queue.position(ofID: id, catalog)
+            from = position..<(position + 1)
+        } else {
+            from = try queue.positions(args[0])
+        }
+        guard !from.isEmpty else { return }
+        let to = try target(args[1], queue: queue)
+        let album = { (position: Int) in catalog.songs[queue.entries[position]].albumID }
+        var moved: [Int64] = []
+        for position in from where !moved.contains(album(position)) { moved.append(album(position)) }
+        let anchor = album(to)
+        if moved.contains(anchor) {
+            // Landing inside a moved album is a move of tracks, unless nothing moves at all.
+            if to == from.lowerBound { return }
+            throw MPDError.argument("tracks keep their album's order: move an album before or after another album")
+        }
+        let outcome = session.moveWaiting(moved, next: to > from.lowerBound, to: anchor)
+        switch outcome {
+        case .moved: service.noteChanges(["playlist"])
+        case .playingAlbum: throw MPDError.argument("the album playing stays first: play another album to move it")
+        case .changed: throw MPDError(.noExist, "the queue changed meanwhile; list it again")
+        }
+    }
+
+    /// MPD 0.23's target: a position, or `+N` / `-N` counted from the song playing.
+    private func target(_ argument: String, queue: MPDQueue) throws(MPDError) -> Int {
+        let relative = argument.first == "+" || argument.first == "-"
+        guard let number = Int(relative ? String(argument.dropFirst()) : argument), number >= 0 else {
+            throw MPDError.argument("Integer expected: \(argument)")
+        }
+        var to = number
+        if relative {
+            guard let current = queue.current else { throw MPDError(.playerSync, "No current song") }
+            to = argument.first == "+" ? current + 1 + number : current - number
+        }
+        guard to >= 0, to < queue.entries.count else { throw MPDError.argument("Bad song index") }
+        return to
+    }
+}
+
+enum WaitingMove { case moved, playingAlbum, changed }
+
+extension AlbumSession {
+    /// Moves waiting albums, in their order, just after (`next`) or before `anchor`, the
+    /// album playing counting as the front of the queue.
+    func moveWaiting(_ albums: [Int64], next: Bool, to anchor: Int64) -> WaitingMove {
+        let outcome = state.withLock { s -> WaitingMove in
+            if let current = s.current, albums.contains(current) { return .playingAlbum }
+            guard albums.allSatisfy(s.queued.contains) else { return .changed }
+            var waiting = s.queued.filter { !albums.contains($0) }
+            let index: Int
+            if anchor == s.current {
+                index = 0
+            } else if let at = waiting.firstIndex(of: anchor) {
+                index = next ? at + 1 : at
+            } else {
+                return .changed
+            }
+            waiting.insert(contentsOf: albums, at: index)
+            s.queued = waiting
+            return .moved
+        }
+        if outcome == .moved { save() }
+        return outcome
+    }
+}
