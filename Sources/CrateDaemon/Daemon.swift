@@ -240,7 +240,7 @@ public final class Daemon: Sendable {
 
     public func stop() {
         stopping.set()
-        router.session?.save()
+        router.session?.saveAndWait()
         router.library?.cancelScan()
         server.stop()
         mpd?.stop()

@@ -26,6 +26,7 @@ final class AlbumSession: Sendable {
     /// What the restore could not bring back, for `status`.
     let restoreNotes = Mutex<[String]>([])
     let resumeOnRestore = Atomic<Bool>(false)
+    let writer: SessionWriter
 
     init(library: Library, player: Player, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
@@ -42,6 +43,7 @@ final class AlbumSession: Sendable {
             logger.error("the saved queue could not be read (\(error)); starting with an empty one")
         }
         state = Mutex(SessionState())
+        writer = SessionWriter(logger: logger) { [library, logger] in Self.write($0, library: library, logger: logger) }
         pendingRestore = Mutex(saved)
         restoreWaiting.store(true, ordering: .releasing)
         player.setContinuation { [weak self] in self?.continuation() }
@@ -225,51 +227,26 @@ final class AlbumSession: Sendable {
         if kind == .state || kind == .track { save() }
     }
 
-    // MARK: persistence
-
-    /// Saved on every state change and every `save_interval` while playing; user.sqlite
-    /// is synchronous = FULL, so what was saved survives a power cut.
-    func save() {
-        guard !restoreWaiting.load(ordering: .acquiring) else { return }
-        let status = player.status()
-        let snapshot = state.withLock { s -> SessionState in
-            if let index = status.currentIndex, let segment = s.segment(containing: index) {
-                s.trackInAlbum = index - segment.startIndex
-                s.position = status.position
-            }
-            return s
-        }
-        do {
-            var snapshot = snapshot
-            let keys = try library.store.albumKeys(ids: snapshot.albumIDs)
-            snapshot.albumKeys = Dictionary(uniqueKeysWithValues: keys.map { (String($0.key), $0.value) })
-            let text = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
-            try library.store.setUserValue(Self.stateKey, text)
-        } catch {
-            logger.error("could not save the queue and position: \(error)")
-        }
-    }
-
     // MARK: helpers
 
     /// `askServer`: an offline Plex album that was not downloaded is worth one short probe
     /// of its server before refusing (never on the engine thread).
     func playablePaths(_ id: Int64, askServer: Bool = true) throws -> [String] {
-        guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
-        guard !detail.tracks.isEmpty else { throw RouterError("album \(id) has no tracks") }
-        let paths = detail.tracks.map(\.path)
+        guard let album = try library.store.albumForPlaying(id: id) else { throw RouterError("no album with id \(id)") }
+        guard !album.paths.isEmpty else { throw RouterError("album \(id) has no tracks") }
+        let paths = album.paths
         if paths.contains(where: PlexPaths.isPlex) {
             guard let plex else { throw RouterError("album \(id) is on a Plex server, and Plex is not available") }
             // Offline but downloaded: it plays from the cache. Online: each track plays from
             // the cache when complete, else streams (the player asks when it opens it).
             // Offline and not downloaded: the server may be back; it is asked before refusing.
-            guard detail.album.online || plex.isCached(paths) || (askServer && plex.reconnect(paths)) else {
-                throw RouterError("album \(id) (\(detail.album.title)) is on a Plex server that cannot be reached, and it was not downloaded")
+            guard album.online || plex.isCached(paths) || (askServer && plex.reconnect(paths)) else {
+                throw RouterError("album \(id) (\(album.title)) is on a Plex server that cannot be reached, and it was not downloaded")
             }
             return paths
         }
-        guard detail.album.online else {
-            throw RouterError("album \(id) (\(detail.album.title)) is offline: its drive or share is not reachable")
+        guard album.online else {
+            throw RouterError("album \(id) (\(album.title)) is offline: its drive or share is not reachable")
         }
         return paths
     }
