@@ -11,6 +11,9 @@ struct MPDCatalog: Sendable {
     var folders: [String: (folders: [String], songs: [Int])] = [:]
     var albums: [Int64: [Int]] = [:]
     var albumOrder: [Int64] = []
+    /// Albums on a local drive that was reachable when the catalog was built: queueing one
+    /// needs no further look at the database. (Rebuilt after every scan and sync.)
+    var localOnline: Set<Int64> = []
 
     init() {}
 
@@ -18,6 +21,9 @@ struct MPDCatalog: Sendable {
         for summary in try library.store.albums() {
             guard let detail = try library.store.album(id: summary.id) else { continue }
             albumOrder.append(summary.id)
+            if detail.album.online, !detail.tracks.contains(where: { PlexPaths.isPlex($0.path) }) {
+                localOnline.insert(summary.id)
+            }
             for (index, track) in detail.tracks.enumerated() {
                 let song = MPDSong(album: detail.album, track: track, index: index,
                                    uri: Self.uri(for: track.path, roots: roots))
@@ -84,8 +90,14 @@ struct MPDCatalog: Sendable {
         if let index = byURI[trimmed] { return [index] }
         if trimmed.isEmpty { return Array(songs.indices).sorted { songs[$0].uri < songs[$1].uri } }
         guard folders[trimmed] != nil else { return nil }
-        let prefix = trimmed + "/"
-        return songs.indices.filter { songs[$0].uri.hasPrefix(prefix) }.sorted { songs[$0].uri < songs[$1].uri }
+        // The folder's subtree only: a phone adding one album must not cost a pass over
+        // the whole library.
+        var found: [Int] = [], waiting = [trimmed]
+        while let folder = waiting.popLast(), let entry = folders[folder] {
+            found += entry.songs
+            waiting += entry.folders
+        }
+        return found.sorted { songs[$0].uri < songs[$1].uri }
     }
 
     /// Albums of `indices` in the order first met, each once.

@@ -38,7 +38,7 @@ extension MPDCommands {
             }
             if name.hasSuffix("add") {
                 guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
-                try enqueue(catalog.albumIDs(of: found), session)
+                try enqueue(catalog.albumIDs(of: found), session, catalog)
             } else {
                 for index in found { reply.add(catalog.songs[index].lines(enabled: client.enabledTags)) }
             }

@@ -35,7 +35,7 @@ extension MPDCommands {
                 throw MPDError.noExist("No such directory")
             }
             if args.count > 1 { throw MPDError.argument("albums are queued whole, at the end of the queue") }
-            try enqueue(catalog.albumIDs(of: songs), session)
+            try enqueue(catalog.albumIDs(of: songs), session, catalog)
             if name == "addid" { reply.line("Id", String(catalog.songs[songs[0]].trackID)) }
         case "delete", "deleteid":
             let positions: Range<Int>
@@ -63,9 +63,13 @@ extension MPDCommands {
     }
 
     /// Queues each album once; one already playing or waiting stays where it is.
-    func enqueue(_ albums: [Int64], _ session: AlbumSession) throws(MPDError) {
+    func enqueue(_ albums: [Int64], _ session: AlbumSession, _ catalog: MPDCatalog) throws(MPDError) {
         for album in albums where !session.holds(album: album) {
-            do { try session.enqueue(album, next: false) } catch { throw MPDError(.system, "\(error)") }
+            do {
+                try session.enqueue(album, next: false, playable: catalog.localOnline.contains(album))
+            } catch {
+                throw MPDError(.system, "\(error)")
+            }
         }
         service.noteChanges(["playlist"])
     }

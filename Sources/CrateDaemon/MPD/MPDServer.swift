@@ -93,19 +93,16 @@ public final class MPDServer: Sendable {
                 return
             }
             let base = listeners.count + 1
-            if fds[listeners.count].revents != 0 {
-                wake.drain()
-                let changed = service.takeChanges()
-                if !changed.isEmpty {
-                    for client in clients {
-                        client.state.pending.formUnion(changed)
-                        client.deliverIdle()
-                    }
-                }
-            }
+            if fds[listeners.count].revents != 0 { deliverChanges(to: clients) }
             var dropped = Set<Int32>()
             for (index, client) in clients.enumerated() where fds[base + index].revents != 0 {
                 if !serve(client, revents: fds[base + index].revents, commands, &buffer) { dropped.insert(client.fd) }
+            }
+            // What a command changed wakes the idle clients in this turn, not one poll later,
+            // and every answer goes out now: only what a socket does not take waits for POLLOUT.
+            if service.hasChanges { deliverChanges(to: clients) }
+            for client in clients where client.hasOutput && !dropped.contains(client.fd) {
+                if !pump(client, commands) { dropped.insert(client.fd) }
             }
             for client in clients where client.closing && !client.hasOutput { dropped.insert(client.fd) }
             if !dropped.isEmpty {
@@ -118,30 +115,48 @@ public final class MPDServer: Sendable {
         }
     }
 
-    /// Reads, runs and writes for one client; false when it is to be dropped.
+    private func deliverChanges(to clients: [MPDClient]) {
+        wake.drain()
+        let changed = service.takeChanges()
+        guard !changed.isEmpty else { return }
+        for client in clients {
+            client.state.pending.formUnion(changed)
+            client.deliverIdle()
+        }
+    }
+
+    /// Reads what a client sent, then runs and answers it; false when it is to be dropped.
     private func serve(_ client: MPDClient, revents: Int16, _ commands: MPDCommands, _ buffer: inout [UInt8]) -> Bool {
-        if revents & Int16(POLLOUT) != 0 || client.hasOutput {
-            let n = client.output.withUnsafeBytes { raw in
-                send(client.fd, raw.baseAddress! + client.sent, raw.count - client.sent, Int32(MSG_NOSIGNAL))
-            }
-            if n < 0 { return errno == EAGAIN || errno == EINTR }
-            client.sent += n
-            if !client.hasOutput {
-                client.output = []
-                client.sent = 0
-                if client.closing { return false }
-            }
-        } else if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && !client.hasOutput {
             let n = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress!, $0.count, 0) }
             if n < 0 { return errno == EAGAIN || errno == EINTR }
             if n == 0 { return false }
             client.input += buffer[0..<n]
         }
-        guard client.process(commands, maxLine: maxLine) else {
-            logger.notice("MPD client \(client.peer) sent a line longer than \(maxLine) bytes; closing its connection")
-            return false
+        return pump(client, commands)
+    }
+
+    /// Sends the answer waiting, runs the next command once it is out, and so on until the
+    /// socket is full or no complete line is left; false when the client is to be dropped.
+    private func pump(_ client: MPDClient, _ commands: MPDCommands) -> Bool {
+        while true {
+            if client.hasOutput {
+                let n = client.output.withUnsafeBytes { raw in
+                    send(client.fd, raw.baseAddress! + client.sent, raw.count - client.sent, Int32(MSG_NOSIGNAL))
+                }
+                if n < 0 { return errno == EAGAIN || errno == EINTR }
+                client.sent += n
+                if client.hasOutput { return true }
+                client.output = []
+                client.sent = 0
+            }
+            if client.closing { return false }
+            guard client.process(commands, maxLine: maxLine) else {
+                logger.notice("MPD client \(client.peer) sent a line longer than \(maxLine) bytes; closing its connection")
+                return false
+            }
+            if !client.hasOutput { return true }
         }
-        return true
     }
 
     private func accept(_ listener: MPDListener, into clients: inout [MPDClient]) {

@@ -59,6 +59,9 @@ final class MPDService: Sendable {
         wake.withLock { $0 }?.post()
     }
 
+    /// Whether a change was noted since the poll loop last took them.
+    var hasChanges: Bool { changes.withLock { !$0.isEmpty } }
+
     /// The poll thread: what changed since last asked, the queue included (it is compared
     /// here rather than on the event thread, which must not wait for the library).
     func takeChanges() -> Set<String> {

@@ -62,8 +62,10 @@ extension AlbumSession {
         save()
     }
 
-    func enqueue(_ id: Int64, next: Bool) throws {
-        _ = try playablePaths(id)
+    /// `playable`: the caller already knows the album can play (a local album on a
+    /// reachable drive), so it is not looked up again.
+    func enqueue(_ id: Int64, next: Bool, playable: Bool = false) throws {
+        if !playable { _ = try playablePaths(id) }
         state.withLock { s in
             if next { s.queued.insert(id, at: 0) } else { s.queued.append(id) }
         }

@@ -52,6 +52,20 @@ extension LibraryStore {
         }
     }
 
+    /// What starting or queueing an album needs and no more (a phone's `add` waits on it):
+    /// its title, whether its source is reachable, and its tracks' paths in album order.
+    public func albumForPlaying(id: Int64) throws(LibraryStoreError) -> (title: String, online: Bool, paths: [String])? {
+        try read { db in
+            guard let (title, online, key) = try db.firstRow("SELECT title, online, album_key FROM albums WHERE id = ?1",
+                                                             [.integer(id)], { ($0.text(0), $0.bool(1), $0.text(2)) }) else {
+                return nil
+            }
+            let paths = try db.rows("SELECT path FROM files WHERE album_key = ?1 AND shadowed = 0 ORDER BY \(AlbumAggregation.trackOrder)",
+                                    [.text(key)]) { $0.text(0) }
+            return (title, online, paths)
+        }
+    }
+
     /// The paths of an album's tracks in album order, for playing; nil if the album is unknown.
     public func albumPaths(id: Int64) throws(LibraryStoreError) -> [String]? {
         try read { db in
