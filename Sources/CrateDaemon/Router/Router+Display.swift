@@ -92,7 +92,7 @@ extension Router {
         return DisplayContent(screen: .browse(browse), offline: cachedAlbum(items[index]).map { !$0.album.online } ?? false)
     }
 
-    private func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
+    func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
         // Plex covers (the server's photo transcoder) are not fetched yet: the placeholder.
         guard let first = detail.tracks.first, !PlexPaths.isPlex(first.path) else { return nil }
         return ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
@@ -112,7 +112,7 @@ extension Router {
     }
 
     /// An album's row and tracks, from a small cache: the display asks every second.
-    private func cachedAlbum(_ id: Int64) -> AlbumDetail? {
+    func cachedAlbum(_ id: Int64) -> AlbumDetail? {
         if let hit = albumCache.withLock({ $0[id] }) { return hit }
         do {
             guard let detail = try library?.store.album(id: id) else { return nil }

@@ -111,6 +111,10 @@ public final class Router: ControlHandler {
                 return try handlePlex(command, request)
             case .backup, .restore:
                 return try handleUserData(command, request)
+            case .nowPlaying:
+                var reply = ControlReply(ok: true)
+                reply.nowPlaying = nowPlaying(withCover: request.cover == true)
+                return reply
             case .displaySnapshot:
                 guard let display = displayService else { throw RouterError("the display is not running") }
                 var reply = ControlReply(ok: true)
