@@ -107,6 +107,12 @@ public final class Daemon: Sendable {
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
+        if let address = config.snapcast.controlAddress {
+            let router = self.router
+            router.attach(RoomsWatcher(address: address, source: config.snapcast.stream, logger: logger) { [weak router] in
+                router?.displayService?.invalidate()
+            })
+        }
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
         let m = config.mpd
@@ -134,6 +140,9 @@ public final class Daemon: Sendable {
         startPositionSaver()
         startCheckpoints()
         startPlexSyncs()
+        do { try router.roomsWatcher?.start(stopping: stopping) } catch {
+            logger.error("cannot start the rooms thread: \(error); status shows no snapcast rooms")
+        }
         do { try router.plexService?.startWriteBacks() } catch {
             logger.error("cannot start sending Plex write-backs: \(error)")
         }

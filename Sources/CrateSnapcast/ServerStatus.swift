@@ -31,6 +31,10 @@ public struct SnapcastClientInfo: Decodable, Sendable, Equatable {
     public struct Volume: Codable, Sendable, Equatable {
         public var percent: Int
         public var muted: Bool
+        public init(percent: Int, muted: Bool) {
+            self.percent = percent
+            self.muted = muted
+        }
     }
     public struct Config: Decodable, Sendable, Equatable {
         public var name: String

@@ -8,6 +8,10 @@ extension ScreenRenderer {
 
         canvas.drawStateMark(playing.mark, in: spots.stateMark, theme: theme)
         canvas.drawText(Self.trackLine(playing), in: spots.trackLine, font: fonts.small, color: theme.secondaryText)
+        if let rooms = playing.rooms {
+            canvas.drawText(rooms, in: spots.trackLine, font: fonts.small,
+                            color: playing.roomsProblem ? theme.error : theme.secondaryText, alignment: .trailing)
+        }
 
         canvas.drawText(playing.artist, in: spots.artist, font: fonts.body, color: theme.secondaryText)
         canvas.drawText(playing.album, in: spots.album, font: fonts.large, color: theme.text)
