@@ -82,6 +82,16 @@ public struct SnapcastStream: Decodable, Sendable, Equatable {
         public var trackNumber: Int?
         public var duration: Double?
         public var artUrl: String?
+        public var artData: ArtData?
+    }
+    /// A picture sent by the control script: base64 bytes and "jpg" or "png".
+    public struct ArtData: Decodable, Sendable, Equatable {
+        public var data: String
+        public var `extension`: String
+        public init(data: String, extension: String) {
+            self.data = data
+            self.extension = `extension`
+        }
     }
 
     public var id: String

@@ -37,9 +37,10 @@ final class RoomsWatcher: Sendable {
     func start(stopping: StopFlag) throws(PosixError) {
         _ = try PosixThread.spawn(name: "crate-rooms") { [self] in
             var seenConnected = Set<String>()
+            var connection: SnapserverConnection? = nil
             var wait = 0
             while !stopping.isSet {
-                let next = poll(&seenConnected)
+                let next = poll(&seenConnected, &connection)
                 let delay = next.error == nil ? Self.interval : min(Self.maxInterval, max(Self.interval, wait * 2))
                 wait = delay
                 for _ in 0..<delay where !stopping.isSet { sleep(1) }
@@ -47,13 +48,28 @@ final class RoomsWatcher: Sendable {
         }
     }
 
-    /// One question to snapserver; the new status is kept and returned.
+    /// One question to snapserver on `connection` (opened when nil, dropped after a
+    /// failure: snapserver logs every closed connection as an error, so it is kept).
+    /// The new status is kept and returned.
     @discardableResult
-    func poll(_ seenConnected: inout Set<String>) -> RoomsStatus {
+    func poll(_ seenConnected: inout Set<String>, _ connection: inout SnapserverConnection?) -> RoomsStatus {
         var next = RoomsStatus(server: address.description, stream: nil, rooms: [])
         do throws(SnapcastError) {
-            let directory = RoomDirectory(server: try SnapserverConnection(address: address, timeoutSeconds: Self.timeoutSeconds).status(),
-                                          source: source)
+            let rpc: SnapserverConnection
+            if let open = connection {
+                rpc = open
+            } else {
+                rpc = try SnapserverConnection(address: address, timeoutSeconds: Self.timeoutSeconds)
+                connection = rpc
+            }
+            let server: SnapcastServer
+            do throws(SnapcastError) {
+                server = try rpc.status()
+            } catch {
+                connection = nil
+                throw error
+            }
+            let directory = RoomDirectory(server: server, source: source)
             let box = try directory.requireBoxStream(source: source, label: "snapserver at \(address)")
             next.stream = box.id
             for var room in directory.rooms where room.playingBox {
