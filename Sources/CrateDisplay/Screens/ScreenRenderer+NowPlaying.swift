@@ -9,7 +9,12 @@ extension ScreenRenderer {
         canvas.drawStateMark(playing.mark, in: spots.stateMark, theme: theme)
         canvas.drawText(Self.trackLine(playing), in: spots.trackLine, font: fonts.small, color: theme.secondaryText)
         if let rooms = playing.rooms {
-            canvas.drawText(rooms, in: spots.trackLine, font: fonts.small,
+            // Right of "3/12", never over it: cut with an ellipsis when the row is narrow.
+            let used = TextLayout.width(of: Self.trackLine(playing) + "  ", font: fonts.small)
+            var box = spots.trackLine
+            box.x += min(used, box.width)
+            box.width -= min(used, box.width)
+            canvas.drawText(rooms, in: box, font: fonts.small,
                             color: playing.roomsProblem ? theme.error : theme.secondaryText, alignment: .trailing)
         }
 
