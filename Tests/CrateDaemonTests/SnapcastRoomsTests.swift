@@ -124,3 +124,34 @@ extension SnapcastRoomsTests {
         XCTAssertFalse(back.warnings.contains { $0.hasPrefix("snapcast:") }, "\(back.warnings)")
     }
 }
+
+/// What snapserver's refusals and a server that is not snapserver look like.
+extension SnapcastRoomsTests {
+    func testJSONRPCErrorsAndGarbageAreShownInTheirOwnWords() throws {
+        let snapcast = try SnapcastFixture(dir: dir.file("snap"))
+        struct SetStream: Encodable { var id: String; var stream_id: String }
+        XCTAssertThrowsError(try snapcast.call("Group.SetStream", SetStream(id: "no-such-group", stream_id: "crate"))) { error in
+            XCTAssertEqual("\(error)", "snapserver at \(snapcast.control) refused Group.SetStream: Group not found (Internal error, -32603)")
+        }
+
+        // Something else on the port: it answers a line that is not JSON-RPC.
+        let port = try SnapcastFixture.freePorts(1)[0]
+        let impostor = Process()
+        impostor.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        impostor.arguments = ["python3", "-c", """
+            import socket
+            s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(("127.0.0.1", \(port))); s.listen(1); print("ready", flush=True)
+            c, _ = s.accept(); c.recv(4096); c.sendall(b"220 welcome to FTP\\n"); c.recv(1)
+            """]
+        let ready = Pipe()
+        impostor.standardOutput = ready
+        try impostor.run()
+        defer { impostor.terminate(); impostor.waitUntilExit() }
+        _ = ready.fileHandleForReading.availableData  // "ready": listening
+        try "".write(toFile: dir.file("empty.toml"), atomically: true, encoding: .utf8)
+        let run = try AdminProcess.run(["rooms", "--server", "127.0.0.1:\(port)", "--config", dir.file("empty.toml")])
+        XCTAssertEqual(run.code, 2, run.err)
+        XCTAssertTrue(run.err.contains("snapserver at 127.0.0.1:\(port) answered garbage to Server.GetStatus: 220 welcome to FTP"), run.err)
+    }
+}

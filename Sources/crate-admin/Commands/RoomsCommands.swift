@@ -9,10 +9,12 @@ struct RoomsCommand: ParsableCommand {
         commandName: "rooms",
         abstract: "List the snapcast rooms, set their volume, mute them, join or leave the box's stream.",
         discussion: """
-            Talks to snapserver's JSON-RPC (TCP) at [snapcast] control of the config, else \
-            the [snapcast] stream's host on port 1705; --server overrides both. The box's \
-            stream is the snapserver tcp source on [snapcast] stream's port. A room is a \
-            snapclient, named by its name in snapserver or its host id.
+            Talks to snapserver's JSON-RPC (TCP) at [snapcast] control of --config (else \
+            /etc/crate/crate.toml), else the [snapcast] stream's host on port 1705; --server \
+            overrides both. The box's stream is the snapserver tcp source on [snapcast] \
+            stream's port. A room is a snapclient, named by its name in snapserver or its \
+            host id. Exit status: 1 snapserver refused, or no such room or stream; 2 \
+            snapserver cannot be reached or answered garbage.
             """,
         subcommands: [RoomsListCommand.self, RoomsVolumeCommand.self, RoomsMuteCommand.self, RoomsUnmuteCommand.self,
                       RoomsJoinCommand.self, RoomsLeaveCommand.self],
