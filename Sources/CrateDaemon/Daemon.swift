@@ -107,12 +107,7 @@ public final class Daemon: Sendable {
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
-        if let address = config.snapcast.controlAddress {
-            let router = self.router
-            router.attach(RoomsWatcher(address: address, source: config.snapcast.stream, logger: logger) { [weak router] in
-                router?.displayService?.invalidate()
-            })
-        }
+        if let rooms = RoomsWatcher(config.snapcast, router: router, logger: logger) { router.attach(rooms) }
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
         let m = config.mpd

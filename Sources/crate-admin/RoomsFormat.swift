@@ -30,7 +30,8 @@ enum RoomsFormat {
 
     /// `status`: `2 playing (kitchen, study); dropped out: bathroom`.
     static func summary(_ rooms: RoomsStatus) -> String {
-        if rooms.stream == nil && rooms.error == nil { return "no stream of snapserver \(rooms.server) is the box's" }
+        // Without an error crated always finds the stream: it has not asked yet.
+        if rooms.stream == nil && rooms.error == nil { return "asking snapserver \(rooms.server)" }
         var parts = [rooms.playing.isEmpty ? "none playing"
                      : "\(rooms.playing.count) playing (\(rooms.playing.map(\.name).joined(separator: ", ")))"]
         let dropped = rooms.droppedOut

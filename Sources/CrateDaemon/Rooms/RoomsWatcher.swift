@@ -32,6 +32,14 @@ final class RoomsWatcher: Sendable {
         latest = Mutex(RoomsStatus(server: address.description, stream: nil, rooms: []))
     }
 
+    /// The watcher for `[snapcast]`, redrawing `router`'s display on a change; nil while multi-room is off.
+    convenience init?(_ snapcast: CrateConfig.Snapcast, router: Router, logger: Logger) {
+        guard let address = snapcast.controlAddress else { return nil }
+        self.init(address: address, source: snapcast.stream, logger: logger) { [weak router] in
+            router?.displayService?.invalidate()
+        }
+    }
+
     func status() -> RoomsStatus { latest.withLock { $0 } }
 
     func start(stopping: StopFlag) throws(PosixError) {

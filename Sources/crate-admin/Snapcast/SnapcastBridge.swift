@@ -65,7 +65,9 @@ final class SnapcastBridge: Sendable {
                     do throws(AdminError) {
                         event = try client.decode(DaemonEvent.self, from: line)
                     } catch {
-                        continue  // an event kind newer than this crate-admin: nothing to publish
+                        // A kind newer than this crate-admin: nothing it could publish.
+                        log("skipped an event it does not know: \(line.prefix(120))")
+                        continue
                     }
                     switch event.event {
                     case .state, .track, .seek, .trackError: publish()
