@@ -15,8 +15,10 @@ final class SnapcastControlTests: XCTestCase {
     override func tearDown() { dir?.remove() }
 
     struct Control: Encodable {
+        struct Position: Encodable { var position: Double }
         var id = "crate"
         var command: String
+        var params: Position? = nil
     }
 
     /// crated with a scanned one-album library, and snapserver running the bridge.
@@ -80,10 +82,31 @@ final class SnapcastControlTests: XCTestCase {
         try snapcast.call("Stream.Control", Control(command: "next"))
         try daemon.waitFor("the next track") { $0.currentIndex == 1 }
         try waitForTitle(snapcast, "Two")
+        try snapcast.call("Stream.Control", Control(command: "setPosition", params: .init(position: 7)))
+        try daemon.waitFor("the seek") { $0.currentIndex == 1 && $0.position >= 7 }
 
         // The box's own buttons: the rooms' screens follow.
         let pressed = try AdminProcess.run(["input", "press", "next", "--socket", daemon.socket])
         XCTAssertEqual(pressed.code, 0, pressed.err)
         try waitForTitle(snapcast, "Three")
+    }
+
+    func testTheStreamShowsStoppedWhileCratedIsAwayAndFollowsItWhenBack() throws {
+        let (daemon, snapcast) = try start()
+        let album = try XCTUnwrap(try daemon.connect().request(ControlRequest(cmd: .albums)).albums?.first?.id)
+        XCTAssertTrue(try daemon.connect().request(ControlRequest(cmd: .play, album: album)).ok)
+        try waitForTitle(snapcast, "One")
+
+        daemon.kill9()
+        try snapcast.waitFor("the stream stopped with crated gone") { try self.properties(snapcast)?.playbackStatus == "stopped" }
+        XCTAssertThrowsError(try snapcast.call("Stream.Control", Control(command: "play")), "nothing to control") { error in
+            XCTAssertTrue("\(error)".contains("refused Stream.Control"), "\(error)")
+        }
+
+        // The same crated again (same socket): the script finds it by itself.
+        let again = try DaemonProcess(dir: dir.file("crated"), libraryPaths: [dir.file("music")],
+                                      extraConfig: "[snapcast]\ncontrol = \"127.0.0.1:\(snapcast.controlPort)\"\n")
+        XCTAssertTrue(try again.connect().request(ControlRequest(cmd: .play, album: album)).ok)
+        try waitForTitle(snapcast, "One")
     }
 }

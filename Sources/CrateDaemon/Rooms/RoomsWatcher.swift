@@ -34,7 +34,8 @@ final class RoomsWatcher: Sendable {
 
     /// The watcher for `[snapcast]`, redrawing `router`'s display on a change; nil while multi-room is off.
     convenience init?(_ snapcast: CrateConfig.Snapcast, router: Router, logger: Logger) {
-        guard let address = snapcast.controlAddress else { return nil }
+        // `[snapcast] stream` unset is multi-room off, whatever `control` says.
+        guard snapcast.stream != nil, let address = snapcast.controlAddress else { return nil }
         self.init(address: address, source: snapcast.stream, logger: logger) { [weak router] in
             router?.displayService?.invalidate()
         }
