@@ -31,7 +31,8 @@ struct PluginProperties: Encodable {
         }
         let loaded = info.trackNumber != nil
         position = loaded ? info.position : nil
-        canGoNext = loaded; canGoPrevious = loaded; canPlay = loaded; canPause = loaded
+        // Play also starts a stopped list again (as the play button does), so it is always offered.
+        canGoNext = loaded; canGoPrevious = loaded; canPlay = true; canPause = loaded
         canSeek = info.duration != nil
         canControl = true
         var metadata = PluginMetadata()

@@ -155,7 +155,13 @@ final class SnapcastBridge: Sendable {
         let command = params?.command ?? ""
         let request: ControlRequest
         switch command {
-        case "play": request = ControlRequest(cmd: .resume)
+        case "play":
+            // Paused: go on. Stopped: the toggle button's "start again". Playing: nothing to do.
+            switch try nowPlaying(withCover: false).state {
+            case "paused": request = ControlRequest(cmd: .resume)
+            case "playing", "buffering": return
+            default: request = ControlRequest(cmd: .toggle)
+            }
         case "pause": request = ControlRequest(cmd: .pause)
         case "playPause": request = ControlRequest(cmd: .toggle)
         case "stop": request = ControlRequest(cmd: .stop)
