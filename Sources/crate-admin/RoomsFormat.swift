@@ -22,7 +22,7 @@ enum RoomsFormat {
     }
 
     /// One room after a change: `kitchen (room-a): playing the box, 40 %, muted`.
-    static func line(_ room: RoomStatus, boxStream: String?) -> String {
+    static func line(_ room: RoomStatus) -> String {
         let label = room.name == room.id ? room.id : "\(room.name) (\(room.id))"
         let stream = room.playingBox ? "the box's stream \(room.stream)" : "stream \(room.stream)"
         return "\(label): \(room.connected ? "connected" : "not connected"), \(stream), \(volume(room))"

@@ -84,7 +84,7 @@ private func changeRoom(_ options: SnapcastOptions, _ key: String,
             throw error.adminError
         }
         guard let room = after.rooms.first(where: { $0.id == id }) else { return }
-        Output.line(options.connection.json ? try RoomsFormat.json(room) : RoomsFormat.line(room, boxStream: after.boxStream?.id))
+        Output.line(options.connection.json ? try RoomsFormat.json(room) : RoomsFormat.line(room))
     }
 }
 
