@@ -5,7 +5,7 @@ import TestSupport
 
 /// A real snapserver on loopback, on free ports, with its state in a temporary folder,
 /// and real snapclients (rooms) playing into files. Stopped when released.
-final class SnapcastFixture {
+final class SnapserverRig {
     let dir: String
     /// Where crated would send PCM (snapserver's tcp source), its JSON-RPC port, its client port.
     let sourcePort: Int, controlPort: Int, clientPort: Int
