@@ -83,12 +83,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // snapserver's JSON-RPC (rooms, volumes, groups, stream control), for crated and crate-admin.
+        .target(name: "CrateSnapcast", dependencies: ["CrateCore", "CrateConfig", "CratePosix"]),
         // The router, configuration and the control socket: where domains meet.
         .target(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
-                "CrateDisplay", "CrateHTTP",
+                "CrateDisplay", "CrateHTTP", "CrateSnapcast",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -103,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "crate-admin",
             dependencies: [
-                "CrateCore", "CrateConfig", "CratePosix",
+                "CrateCore", "CrateConfig", "CratePosix", "CrateSnapcast",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -133,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [
-                "CrateDaemon", "CrateAudio", "CrateDisplay", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CrateDaemon", "CrateAudio", "CrateDisplay", "CrateSnapcast", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

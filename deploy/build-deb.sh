@@ -47,6 +47,8 @@ install -m 0644 udev/60-crate.rules "$stage/usr/lib/udev/rules.d/60-crate.rules"
 install -m 0644 README.md "$stage/usr/share/doc/crate/README.md"
 # The _mpd._tcp announcement, for an admin to copy to /etc/avahi/services when [mpd] listens.
 install -m 0644 deploy/deb/crate-mpd.service "$stage/usr/share/crate/avahi-mpd.service"
+# snapserver's control script for the box's stream (controlscript= cannot pass arguments).
+install -m 0755 deploy/deb/snapcast-control "$stage/usr/share/crate/snapcast-control"
 # What the package links and under which licences (faad2 makes the whole GPL-3).
 install -m 0644 deploy/deb/copyright "$stage/usr/share/doc/crate/copyright"
 install -m 0755 deploy/deb/postinst deploy/deb/prerm deploy/deb/postrm "$stage/DEBIAN/"

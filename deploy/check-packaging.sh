@@ -34,6 +34,8 @@ grep -qx /etc/crate/crate.toml "$control/conffiles" || { echo "FAIL /etc/crate/c
 for script in postinst prerm postrm; do
   sh -n "$control/$script" || { echo "FAIL $script: syntax"; exit 1; }
 done
+wrapper="$root/usr/share/crate/snapcast-control"
+{ [ -x "$wrapper" ] && sh -n "$wrapper"; } || { echo "FAIL /usr/share/crate/snapcast-control: missing, not executable or bad syntax"; exit 1; }
 if writable=$(find "$root" -perm -0002 ! -type l | grep .); then
   echo "FAIL world-writable files in the package: $writable"
   exit 1

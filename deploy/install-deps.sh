@@ -20,6 +20,7 @@ packages=(
   sqlite3                                   # tests: integrity checks after kill -9
   python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateFormats
   python3                                   # tests: the local Plex and HTTP stand-in servers
+  snapserver snapclient                     # tests: multi-room rooms, stream control and metadata
   util-linux                                # tests: setpriv/prlimit drop real-time rights
   binutils                                  # package: strip, objdump (the .deb's Depends)
   systemd                                   # package checks: systemd-analyze verify

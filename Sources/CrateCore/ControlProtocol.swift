@@ -39,6 +39,9 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     /// user.sqlite (likes, dislikes, plays, the saved queue): a consistent copy to
     /// `paths[0]`, or that file checked and swapped in. Answered with `userData`.
     case backup, restore
+    /// What plays now with album, artist and title (`nowPlaying`); `cover: true` adds the
+    /// cover's bytes. For now-playing screens elsewhere (snapserver's control script).
+    case nowPlaying = "now-playing"
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -70,12 +73,15 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     /// `plex-sync`: apply a listing even when it has far fewer albums than the library
     /// (the shrink guard otherwise holds it back).
     public var acceptShrink: Bool?
+    /// `now-playing`: include the cover's bytes.
+    public var cover: Bool?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
                 position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
                 server: String? = nil, collection: String? = nil, playlist: String? = nil,
-                acceptShrink: Bool? = nil) {
+                acceptShrink: Bool? = nil, cover: Bool? = nil) {
+        self.cover = cover
         self.acceptShrink = acceptShrink
         self.playlist = playlist
         self.server = server
@@ -108,6 +114,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var controls: ControlsStatus?
     /// The status display.
     public var display: DisplayStatus?
+    /// The snapcast rooms playing the box's stream; nil while `[snapcast]` is off.
+    public var rooms: RoomsStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,
@@ -145,6 +153,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var downloads: DownloadsStatus?
     /// `backup`, `restore`: the file and what it holds.
     public var userData: UserDataCopy?
+    /// `now-playing`: album, artist, title and position (and the cover when asked).
+    public var nowPlaying: NowPlayingInfo?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok

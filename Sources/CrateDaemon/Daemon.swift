@@ -107,6 +107,7 @@ public final class Daemon: Sendable {
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
+        if let rooms = RoomsWatcher(config.snapcast, router: router, logger: logger) { router.attach(rooms) }
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
         let m = config.mpd
@@ -134,6 +135,9 @@ public final class Daemon: Sendable {
         startPositionSaver()
         startCheckpoints()
         startPlexSyncs()
+        do { try router.roomsWatcher?.start(stopping: stopping) } catch {
+            logger.error("cannot start the rooms thread: \(error); status shows no snapcast rooms")
+        }
         do { try router.plexService?.startWriteBacks() } catch {
             logger.error("cannot start sending Plex write-backs: \(error)")
         }

@@ -22,7 +22,7 @@ struct CrateAdmin: ParsableCommand {
             LikeCommand.self, DislikeCommand.self, UnlikeCommand.self, QueueCommand.self, NextAlbumCommand.self,
             PrevAlbumCommand.self, HistoryCommand.self, DiagnosticsCommand.self, InputCommand.self,
             DisplayCommand.self, PlexCommand.self, DownloadsCommand.self, DoctorCommand.self,
-            BackupCommand.self, RestoreCommand.self,
+            BackupCommand.self, RestoreCommand.self, RoomsCommand.self, SnapcastControlCommand.self,
         ]
     )
 }

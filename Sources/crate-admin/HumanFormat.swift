@@ -204,6 +204,7 @@ enum HumanFormat {
         lines.append(("underruns", "\(player.output.underruns)"))
         if let controls = status.controls { lines.append(("controls", self.controls(controls))) }
         if let display = status.display { lines.append(("display", self.display(display))) }
+        if let rooms = status.rooms { lines.append(("rooms", RoomsFormat.summary(rooms))) }
 
         let width = lines.map(\.0.count).max()! + 2
         var text = lines.map { label, value in

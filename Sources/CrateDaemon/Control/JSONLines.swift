@@ -114,7 +114,7 @@ enum RequestValidator {
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
              .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot,
-             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout, .downloads:
+             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout, .downloads, .nowPlaying:
             break
         }
         return nil

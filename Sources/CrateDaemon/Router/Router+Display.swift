@@ -56,13 +56,14 @@ extension Router {
         case .error(let message): .error(message)
         }
         let fileName = String(track.path.split(separator: "/").last ?? "")
-        let nowPlaying = NowPlaying(
+        var nowPlaying = NowPlaying(
             artist: detail?.album.artist ?? "",
             album: detail?.album.title ?? String(track.path.split(separator: "/").dropLast().last ?? ""),
             trackTitle: inAlbum.map { detail!.tracks[$0].title } ?? fileName,
             trackNumber: (inAlbum ?? index) + 1, trackCount: detail?.tracks.count ?? player.tracks.count,
             elapsed: player.position, elapsedAt: MonotonicClock.now(), duration: track.duration, mark: mark,
             art: detail.flatMap { artwork($0) })
+        if let rooms = roomsWatcher?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
         return DisplayContent(screen: .nowPlaying(nowPlaying), offline: detail.map { !$0.album.online } ?? false)
     }
 
@@ -92,10 +93,20 @@ extension Router {
         return DisplayContent(screen: .browse(browse), offline: cachedAlbum(items[index]).map { !$0.album.online } ?? false)
     }
 
-    private func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
+    func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
         // Plex covers (the server's photo transcoder) are not fetched yet: the placeholder.
         guard let first = detail.tracks.first, !PlexPaths.isPlex(first.path) else { return nil }
         return ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
+    }
+
+    /// The rooms on the status row: a room that dropped out first, then how many play.
+    static func roomsLine(_ rooms: RoomsStatus) -> (String?, Bool) {
+        let dropped = rooms.droppedOut
+        if dropped.count == 1 { return ("\(dropped[0].name) dropped out", true) }
+        if dropped.count > 1 { return ("\(dropped.count) rooms dropped out", true) }
+        if rooms.error != nil { return ("no snapserver", true) }
+        let playing = rooms.playing.count
+        return playing == 0 ? (nil, false) : (playing == 1 ? "1 room" : "\(playing) rooms", false)
     }
 
     /// Titles for the loaded tracks that belong to a library album (by position in its
@@ -112,7 +123,7 @@ extension Router {
     }
 
     /// An album's row and tracks, from a small cache: the display asks every second.
-    private func cachedAlbum(_ id: Int64) -> AlbumDetail? {
+    func cachedAlbum(_ id: Int64) -> AlbumDetail? {
         if let hit = albumCache.withLock({ $0[id] }) { return hit }
         do {
             guard let detail = try library?.store.album(id: id) else { return nil }

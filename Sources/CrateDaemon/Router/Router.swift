@@ -28,6 +28,7 @@ public final class Router: ControlHandler {
     let volumeStep: Int
     private let controls = Mutex<ControlsService?>(nil)
     private let display = Mutex<DisplayService?>(nil)
+    private let rooms = Mutex<RoomsWatcher?>(nil)
     /// Plex; nil without a library (then `plexProblem` says why).
     let plexService: PlexService?
     let plexProblem: String?
@@ -68,6 +69,9 @@ public final class Router: ControlHandler {
     /// The status display; set once at start-up.
     var displayService: DisplayService? { display.withLock { $0 } }
     func attach(_ service: DisplayService) { display.withLock { $0 = service } }
+    /// The snapcast rooms; set once at start-up when `[snapcast]` is on.
+    var roomsWatcher: RoomsWatcher? { rooms.withLock { $0 } }
+    func attach(_ watcher: RoomsWatcher) { rooms.withLock { $0 = watcher } }
 
     public func handle(_ request: ControlRequest) -> ControlReply {
         guard let command = ControlCommand(rawValue: request.cmd) else {
@@ -111,6 +115,10 @@ public final class Router: ControlHandler {
                 return try handlePlex(command, request)
             case .backup, .restore:
                 return try handleUserData(command, request)
+            case .nowPlaying:
+                var reply = ControlReply(ok: true)
+                reply.nowPlaying = nowPlaying(withCover: request.cover == true)
+                return reply
             case .displaySnapshot:
                 guard let display = displayService else { throw RouterError("the display is not running") }
                 var reply = ControlReply(ok: true)
@@ -196,6 +204,11 @@ public final class Router: ControlHandler {
             configPath: configPath, player: playerStatus, warnings: warnings)
         status.controls = controls
         status.display = display
+        if let rooms = roomsWatcher?.status() {
+            status.rooms = rooms
+            if let error = rooms.error { status.warnings.append("snapcast: \(error)") }
+            for room in rooms.droppedOut { status.warnings.append("snapcast: \(room.name) dropped out (its snapclient is not connected)") }
+        }
         return status
     }
 

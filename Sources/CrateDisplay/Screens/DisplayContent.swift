@@ -81,6 +81,10 @@ public struct NowPlaying: Sendable, Equatable {
     public var duration: Double?
     public var mark: PlaybackMark
     public var art: ArtworkReference?
+    /// The snapcast rooms, at the end of the status row: "3 rooms", "kitchen dropped out";
+    /// nil while multi-room is off. `roomsProblem` draws it in the error colour.
+    public var rooms: String? = nil
+    public var roomsProblem = false
 
     public init(artist: String, album: String, trackTitle: String, trackNumber: Int, trackCount: Int,
                 elapsed: Double, elapsedAt: Double, duration: Double?, mark: PlaybackMark, art: ArtworkReference?) {

@@ -8,6 +8,15 @@ extension ScreenRenderer {
 
         canvas.drawStateMark(playing.mark, in: spots.stateMark, theme: theme)
         canvas.drawText(Self.trackLine(playing), in: spots.trackLine, font: fonts.small, color: theme.secondaryText)
+        if let rooms = playing.rooms {
+            // Right of "3/12", never over it: cut with an ellipsis when the row is narrow.
+            let used = TextLayout.width(of: Self.trackLine(playing) + "  ", font: fonts.small)
+            var box = spots.trackLine
+            box.x += min(used, box.width)
+            box.width -= min(used, box.width)
+            canvas.drawText(rooms, in: box, font: fonts.small,
+                            color: playing.roomsProblem ? theme.error : theme.secondaryText, alignment: .trailing)
+        }
 
         canvas.drawText(playing.artist, in: spots.artist, font: fonts.body, color: theme.secondaryText)
         canvas.drawText(playing.album, in: spots.album, font: fonts.large, color: theme.text)
