@@ -101,7 +101,7 @@ public final class MPDServer: Sendable {
             // What a command changed wakes the idle clients in this turn, not one poll later,
             // and every answer goes out now: only what a socket does not take waits for POLLOUT.
             if service.hasChanges { deliverChanges(to: clients) }
-            for client in clients where client.hasOutput && !dropped.contains(client.fd) {
+            for client in clients where (client.hasOutput || client.closing) && !dropped.contains(client.fd) {
                 if !pump(client, commands) { dropped.insert(client.fd) }
             }
             for client in clients where client.closing && !client.hasOutput { dropped.insert(client.fd) }
@@ -125,7 +125,8 @@ public final class MPDServer: Sendable {
         }
     }
 
-    /// Reads what a client sent, then runs and answers it; false when it is to be dropped.
+    /// Reads what a client sent and runs it; the answer goes out with the others' after
+    /// the idle clients have been told what it changed. False when it is to be dropped.
     private func serve(_ client: MPDClient, revents: Int16, _ commands: MPDCommands, _ buffer: inout [UInt8]) -> Bool {
         if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && !client.hasOutput {
             let n = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress!, $0.count, 0) }
@@ -133,7 +134,12 @@ public final class MPDServer: Sendable {
             if n == 0 { return false }
             client.input += buffer[0..<n]
         }
-        return pump(client, commands)
+        if client.hasOutput { return true }
+        guard client.process(commands, maxLine: maxLine) else {
+            logger.notice("MPD client \(client.peer) sent a line longer than \(maxLine) bytes; closing its connection")
+            return false
+        }
+        return true
     }
 
     /// Sends the answer waiting, runs the next command once it is out, and so on until the
@@ -178,7 +184,6 @@ public final class MPDServer: Sendable {
         let client = MPDClient(fd: fd, peer: listener.address, authorized: service.password == nil)
         clients.append(client)
         // The greeting goes out as soon as the socket takes it.
-        var none: [UInt8] = []
-        _ = serve(client, revents: Int16(POLLOUT), MPDCommands(service: service), &none)
+        _ = pump(client, MPDCommands(service: service))
     }
 }
