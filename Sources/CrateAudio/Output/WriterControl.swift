@@ -23,7 +23,7 @@ final class WriterControl: Sendable {
     let starved = Atomic<Bool>(false)
     /// Frames queued in the device, not yet heard (for the position display).
     let deviceDelay = Atomic<Int>(0)
-    /// Device sample rate in effect (0 = not configured).
+    /// Source sample rate the sink is set up for (0 = not configured); for a card, its rate.
     let deviceRate = Atomic<Int>(0)
     /// Index into `DeviceSampleFormat.allCases` of the format in effect.
     let deviceFormat = Atomic<Int>(0)
@@ -34,7 +34,7 @@ final class WriterControl: Sendable {
     /// The sink's passing trouble as an errno (a snapserver out of reach), 0 = fine.
     let sinkProblem = Atomic<Int32>(0)
     let underruns = Atomic<Int>(0)
-    /// Negative ALSA error code once the device failed (0 = fine).
+    /// Negative error code once the sink failed for good (0 = fine).
     let deviceError = Atomic<Int>(0)
     let quit = Atomic<Bool>(false)
 
