@@ -2,7 +2,7 @@
 /// end, following the slips of a few frames that snapclient makes when it corrects its
 /// clock drift (a frame dropped or played twice). Anything else — a frame that is in
 /// neither place, a longer gap, a missing end — is a failure with its position.
-struct RoomCaptureMatcher {
+struct RoomCaptureMatcher<Sample: FixedWidthInteger> {
     struct Slip: CustomStringConvertible {
         /// Album frame where the capture slipped, and by how many frames (+ skipped, − repeated).
         var albumFrame: Int
@@ -16,12 +16,12 @@ struct RoomCaptureMatcher {
         var slips: [Slip]
     }
 
-    static let maxSlip = 8
-    static let window = 32
+    static var maxSlip: Int { 8 }
+    static var window: Int { 32 }
 
-    let album: [Int16]
+    let album: [Sample]
 
-    func match(_ capture: [Int16]) -> Result<Match, MatchFailure> {
+    func match(_ capture: [Sample]) -> Result<Match, MatchFailure> {
         let albumFrames = album.count / 2, captureFrames = capture.count / 2
         guard let firstSound = (0..<albumFrames).first(where: { album[2 * $0] != 0 }) else {
             return .failure(MatchFailure(reason: "the album is silent", runs: []))
@@ -55,7 +55,7 @@ struct RoomCaptureMatcher {
     }
 
     /// The slip of a few frames after which capture frame `i` goes on as the album does.
-    private func findSlip(_ capture: [Int16], _ i: Int, _ j: Int, albumFrames: Int) -> Int? {
+    private func findSlip(_ capture: [Sample], _ i: Int, _ j: Int, albumFrames: Int) -> Int? {
         let count = min(Self.window, albumFrames - j)
         for size in 1...Self.maxSlip {
             // Skipped: the capture goes on `size` album frames later.
@@ -66,11 +66,11 @@ struct RoomCaptureMatcher {
         return nil
     }
 
-    private func frameEqual(_ capture: [Int16], _ i: Int, _ j: Int) -> Bool {
+    private func frameEqual(_ capture: [Sample], _ i: Int, _ j: Int) -> Bool {
         capture[2 * i] == album[2 * j] && capture[2 * i + 1] == album[2 * j + 1]
     }
 
-    private func equal(_ capture: [Int16], _ i: Int, _ j: Int, count: Int) -> Bool {
+    private func equal(_ capture: [Sample], _ i: Int, _ j: Int, count: Int) -> Bool {
         guard count > 0, i >= 0, j >= 0, i + count <= capture.count / 2, j + count <= album.count / 2 else { return false }
         return (0..<count).allSatisfy { frameEqual(capture, i + $0, j + $0) }
     }
