@@ -167,4 +167,38 @@ final class SnapcastOutputTests: XCTestCase {
             assertWhole(album, in: capture, room: room, joins: [sweep16.count / 2])
         }
     }
+
+    /// The knob drives the rooms: a pause silences them, `next` starts the next track at its
+    /// first sample there, and the album plays on from it to its end.
+    func testPauseAndNextFromTheKnobReachTheRooms() throws {
+        try startRooms()
+        let (folder, album, joins) = try sweepAlbum()
+        XCTAssertTrue(try daemon.request(.play, paths: [folder]).ok)
+        try daemon.waitFor("track 1 playing") { $0.state == .playing && $0.position > 0.8 }
+        try press("play")
+        try daemon.waitFor("paused") { $0.state == .paused }
+        usleep(1_500_000)
+        try press("play")
+        try daemon.waitFor("playing again") { $0.state == .playing }
+        try press("next")
+        try daemon.waitFor("track 2") { $0.currentIndex == 1 && $0.state == .playing }
+        try daemon.waitFor("the end", timeout: 20) { $0.state == .idle }
+        usleep(1_500_000)
+        let fromTrack2 = Array(album[(2 * joins[0])...])
+        for (room, capture) in try rig.captures() {
+            let frames = capture.count / 2
+            let sound = (0..<frames).filter { capture[2 * $0] != 0 || capture[2 * $0 + 1] != 0 }
+            var longestGap = 0
+            for (a, b) in zip(sound, sound.dropFirst()) { longestGap = max(longestGap, b - a - 1) }
+            XCTAssertGreaterThan(longestGap, 44100, "room \(room): the pause was not heard as a second of silence")
+            assertWhole(fromTrack2, in: capture, room: room, joins: [joins[1] - joins[0]])
+        }
+    }
+
+    func press(_ button: String) throws {
+        let client = try daemon.connect()
+        defer { client.close() }
+        let reply = try client.request(ControlRequest(cmd: .input, gesture: "press", control: button), timeout: 20)
+        XCTAssertTrue(reply.ok, "press \(button): \(reply.error ?? "")")
+    }
 }
