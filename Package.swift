@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
         .systemLibrary(name: "CFAAD", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
+        // The resampler for a snapcast stream whose rate differs from the album's.
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
 
         // Non-variadic wrappers for the few C calls Swift cannot make directly.
         .target(name: "CCrateShims", dependencies: ["CALSA"]),
@@ -62,7 +64,7 @@ let package = Package(
         .target(
             name: "CrateAudio",
             dependencies: [
-                "CrateCore", "CratePosix", "CrateFormats", "CALSA", "CCrateShims", "CrateHTTP",
+                "CrateCore", "CratePosix", "CrateFormats", "CALSA", "CCrateShims", "CrateHTTP", "CSoxr",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

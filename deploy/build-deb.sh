@@ -83,7 +83,7 @@ Architecture: $arch
 Maintainer: Crate developers <crate@localhost>
 Installed-Size: $size
 Depends: $depends, adduser, init-system-helpers (>= 1.54), udev
-Recommends: alsa-utils, gpiod
+Recommends: alsa-utils, gpiod, snapserver, snapclient
 Section: sound
 Priority: optional
 Description: headless album player for a box that plugs into a stereo

@@ -10,6 +10,7 @@ packages=(
   libgpiod-dev                              # build: buttons and the Crate Dial (libgpiod v1)
   libcurl4-openssl-dev                      # build: HTTP for Plex (streams, downloads, sync)
   libturbojpeg0-dev libpng-dev zlib1g-dev   # build: cover art, display snapshots, console fonts
+  libsoxr-dev                               # build: resampling for a snapcast stream (libsoxr0 comes with it; the .deb Depends on it)
   console-setup-linux                       # run: Terminus console fonts for the display
   alsa-utils                                # aplay -l, amixer: checking the box's card
   lame sox                                  # demo album and test material
@@ -20,12 +21,12 @@ packages=(
   sqlite3                                   # tests: integrity checks after kill -9
   python3-mutagen                           # tests: ID3v2.2/2.3/2.4 tag variants for CrateFormats
   python3                                   # tests: the local Plex and HTTP stand-in servers
-  snapserver snapclient                     # tests: multi-room rooms, stream control and metadata
   util-linux                                # tests: setpriv/prlimit drop real-time rights
   binutils                                  # package: strip, objdump (the .deb's Depends)
   systemd                                   # package checks: systemd-analyze verify
   mpd mpc python3-mpd                       # tests: the MPD listener beside the real MPD and its clients
   ncmpcpp tmux                              # tests: a full-screen MPD client against crated
+  snapserver snapclient                     # tests: multi-room: crated as a snapcast source (rooms captured to files), rooms, stream control and metadata
 )
 missing=()
 for p in "${packages[@]}"; do

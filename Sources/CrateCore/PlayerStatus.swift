@@ -19,7 +19,7 @@ public struct TrackStatus: Sendable, Equatable, Codable {
 
 /// The audio output, as `status` reports it.
 public struct OutputStatus: Sendable, Equatable, Codable {
-    /// The ALSA PCM name in use (or "null" for the fallback sink).
+    /// The ALSA PCM name in use ("null" for the fallback sink), or `snapcast tcp://host:port`.
     public var device: String
     /// True when no card was available and audio goes nowhere.
     public var isFallback: Bool

@@ -54,7 +54,11 @@ public final class Daemon: Sendable {
                 device: audio.device, rtPriority: audio.rtPriority, periodFrames: audio.periodFrames,
                 periods: audio.periods, bufferSeconds: audio.bufferSeconds,
                 clockPaced: audio.effectivePacing == .clock, sampleFormat: audio.sampleFormat,
-                replayGain: ReplayGainMode(rawValue: audio.replayGain) ?? .off),
+                replayGain: ReplayGainMode(rawValue: audio.replayGain) ?? .off,
+                snapcast: config.snapcast.stream.map {
+                    SnapcastStream(host: $0.host, port: $0.port, sampleRate: config.snapcast.format.sampleRate,
+                                   bitsPerSample: config.snapcast.format.bitsPerSample)
+                }),
             logger: logger)
         var library: Library? = nil, libraryProblem: String? = nil
         do {

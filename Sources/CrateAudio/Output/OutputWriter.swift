@@ -1,15 +1,16 @@
-/// The real-time writer: moves PCM from the ring to the device, and nothing else.
+/// The real-time writer: moves PCM from the ring to the sink, and nothing else.
 /// It never allocates, never takes a lock, never waits on the engine: it sleeps only
-/// in the device's own write, in the pacing clock, or on its wake signal when there is
-/// nothing to play. Everything it learns goes out through `WriterControl` atomics.
-final class OutputWriter: @unchecked Sendable {
+/// in the sink's own write or drain, or on its wake signal when there is nothing to
+/// play. Everything it learns goes out through `WriterControl` atomics. Generic over
+/// the sink so each period's calls are direct, not through an existential.
+final class OutputWriter<Sink: OutputSink>: @unchecked Sendable {
     // @unchecked: `device` is used by this thread alone once `run` starts.
     private let ring: PCMRing
     private let formats: FormatChangeQueue
     private let control: WriterControl
-    private let device: ALSADevice
+    private let device: Sink
 
-    init(ring: PCMRing, formats: FormatChangeQueue, control: WriterControl, device: ALSADevice) {
+    init(ring: PCMRing, formats: FormatChangeQueue, control: WriterControl, device: Sink) {
         self.ring = ring
         self.formats = formats
         self.control = control
@@ -44,12 +45,18 @@ final class OutputWriter: @unchecked Sendable {
             if let change = formats.peek() {
                 if change.atFrame <= readAt {
                     if change.sampleRate != device.sampleRate || change.bitsPerSample != device.sourceBits {
-                        // A format change is not gapless: play out the old format, then reconfigure.
-                        if device.sampleRate != 0 { device.drain() }
-                        audible = false
-                        let rc = device.configure(rate: change.sampleRate, bits: change.bitsPerSample)
-                        control.deviceFormat.store(device.format.index, ordering: .relaxed)
+                        var rc: Int32 = 0
+                        if device.sampleRate == 0 || !device.adopt(rate: change.sampleRate, bits: change.bitsPerSample) {
+                            // A format change the sink cannot take in its stride is not gapless:
+                            // play out the old format, then reconfigure.
+                            if device.sampleRate != 0 { device.drain() }
+                            audible = false
+                            rc = device.configure(rate: change.sampleRate, bits: change.bitsPerSample)
+                        }
+                        control.deviceFormat.store(device.formatIndex, ordering: .relaxed)
                         control.deviceBitsLost.store(device.bitsLost, ordering: .relaxed)
+                        control.deviceSourceBits.store(change.bitsPerSample, ordering: .relaxed)
+                        control.sinkProblem.store(device.problem, ordering: .relaxed)
                         control.deviceRate.store(rc < 0 ? 0 : change.sampleRate, ordering: .releasing)
                         if rc < 0 { fail(Int(rc)); continue }
                     }
@@ -117,6 +124,11 @@ final class OutputWriter: @unchecked Sendable {
                 control.engineWake.post()
             }
             control.deviceDelay.store(device.delayFrames(), ordering: .relaxed)
+            let problem = device.problem
+            if problem != control.sinkProblem.load(ordering: .relaxed) {
+                control.sinkProblem.store(problem, ordering: .relaxed)
+                control.engineWake.post()
+            }
             // Wake the decoder once per dip below half full, not on every period.
             let low = ring.fill < ring.capacity / 2
             if low && !lowWaterPosted { control.engineWake.post() }

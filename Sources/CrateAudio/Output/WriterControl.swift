@@ -23,14 +23,18 @@ final class WriterControl: Sendable {
     let starved = Atomic<Bool>(false)
     /// Frames queued in the device, not yet heard (for the position display).
     let deviceDelay = Atomic<Int>(0)
-    /// Device sample rate in effect (0 = not configured).
+    /// Source sample rate the sink is set up for (0 = not configured); for a card, its rate.
     let deviceRate = Atomic<Int>(0)
     /// Index into `DeviceSampleFormat.allCases` of the format in effect.
     let deviceFormat = Atomic<Int>(0)
     /// Source bits the device format in effect drops (0: bit-perfect).
     let deviceBitsLost = Atomic<Int>(0)
+    /// Bits per sample of the source the sink is set up for.
+    let deviceSourceBits = Atomic<Int>(0)
+    /// The sink's passing trouble as an errno (a snapserver out of reach), 0 = fine.
+    let sinkProblem = Atomic<Int32>(0)
     let underruns = Atomic<Int>(0)
-    /// Negative ALSA error code once the device failed (0 = fine).
+    /// Negative error code once the sink failed for good (0 = fine).
     let deviceError = Atomic<Int>(0)
     let quit = Atomic<Bool>(false)
 
@@ -38,6 +42,13 @@ final class WriterControl: Sendable {
     let writerWake = WakeEventFD()
     /// Posted by the writer: something the engine should look at.
     let engineWake = WakeSignal()
+
+    /// The sink as the writer last described it.
+    var sinkReport: SinkReport {
+        SinkReport(sourceRate: deviceRate.load(ordering: .acquiring), sourceBits: deviceSourceBits.load(ordering: .relaxed),
+                   formatIndex: deviceFormat.load(ordering: .relaxed), bitsLost: deviceBitsLost.load(ordering: .relaxed),
+                   problem: sinkProblem.load(ordering: .relaxed))
+    }
 
     var mode: RunMode { RunMode(rawValue: runMode.load(ordering: .acquiring)) ?? .stopped }
 }

@@ -33,12 +33,15 @@ public struct AudioOutputSettings: Sendable, Equatable {
     /// "auto" or one `DeviceSampleFormat` name.
     public var sampleFormat: String
     public var replayGain: ReplayGainMode
+    /// Send the audio to this snapserver stream instead of an ALSA device (nil: ALSA).
+    public var snapcast: SnapcastStream?
 
     public init(
         device: String?, rtPriority: Int = 40, periodFrames: Int = 1024, periods: Int = 4,
         bufferSeconds: Double = 2.0, clockPaced: Bool = false, sampleFormat: String = "auto",
-        replayGain: ReplayGainMode = .off
+        replayGain: ReplayGainMode = .off, snapcast: SnapcastStream? = nil
     ) {
+        self.snapcast = snapcast
         self.replayGain = replayGain
         self.sampleFormat = sampleFormat
         self.device = device

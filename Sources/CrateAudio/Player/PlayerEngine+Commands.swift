@@ -7,7 +7,7 @@ extension PlayerEngine {
 
     func execute(_ command: PlayerCommand) -> Result<Void, PlayerError> {
         if case .ping = command { return .success(()) }
-        if output.device == nil {
+        if output.sink == nil {
             return .failure(PlayerError(fatal ?? "no audio output"))
         }
         switch command {

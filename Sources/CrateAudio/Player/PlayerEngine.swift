@@ -48,14 +48,11 @@ final class PlayerEngine: @unchecked Sendable {
         // lead; 192 kHz gets half of it (2 MB of RAM at the default 2 s, locked in memory).
         ring = PCMRing(minimumFrames: Int(output.settings.bufferSeconds * 96000))
         var outputStatus = output.status
-        if output.device == nil { fatal = output.status.message }
+        if output.sink == nil { fatal = output.status.message }
         published = Mutex(PublishedState(output: outputStatus))
-        if let device = output.device {
-            let writer = OutputWriter(ring: ring, formats: formats, control: control, device: device)
+        if let sink = output.sink {
             do {
-                let started = try PosixThread.spawnRealtime(name: "crate-rt", priority: output.settings.rtPriority) {
-                    writer.run()
-                }
+                let started = try startWriter(sink)
                 outputStatus.realtime = started.refusal == nil
                 outputStatus.realtimeMessage = started.refusal
                 if let refusal = started.refusal {
@@ -75,6 +72,12 @@ final class PlayerEngine: @unchecked Sendable {
             }
         }
         published.withLock { $0.output = outputStatus; $0.fatal = fatal }
+    }
+
+    /// The writer thread, specialised for the sink's concrete type.
+    private func startWriter<Sink: OutputSink>(_ sink: Sink) throws(PosixError) -> PosixThread.RealtimeStart {
+        let writer = OutputWriter(ring: ring, formats: formats, control: control, device: sink)
+        return try PosixThread.spawnRealtime(name: "crate-rt", priority: output.settings.rtPriority) { writer.run() }
     }
 
     func start() {

@@ -1,22 +1,39 @@
 import CrateCore
 import Logging
 
-/// The device the player writes to, chosen once at start: the configured PCM, or
-/// with nothing configured `default`, or the null sink when there is no card at all.
+/// The sink the player writes to, chosen once at start: a snapcast stream when one is
+/// configured, else the configured ALSA PCM, or with nothing configured `default`, or the
+/// null sink when there is no card at all. Each kind of sink is one folder under
+/// `Output/` and one line in `open`.
 struct PlayerOutput: Sendable {
-    let device: ALSADevice?
+    let sink: (any OutputSink)?
     let status: OutputStatus
     let settings: AudioOutputSettings
+    /// Fills in `status` from what the writer last published about the sink.
+    let describe: @Sendable (SinkReport, inout OutputStatus) -> Void
 
+    static func open(settings: AudioOutputSettings, logger: Logger) -> PlayerOutput {
+        if let stream = settings.snapcast { return SnapcastSink.open(stream, settings: settings, logger: logger) }
+        return ALSADevice.open(settings: settings, logger: logger)
+    }
+
+    static func status(_ name: String, settings: AudioOutputSettings, fallback: Bool = false,
+                       message: String? = nil) -> OutputStatus {
+        OutputStatus(device: name, isFallback: fallback, message: message, realtime: false,
+                     rtPriority: settings.rtPriority, underruns: 0)
+    }
+}
+
+extension ALSADevice {
+    /// The configured PCM, or `default`, or the null sink when there is no card.
     static func open(settings: AudioOutputSettings, logger: Logger) -> PlayerOutput {
         func attempt(_ name: String, clockPaced: Bool) throws(AudioError) -> ALSADevice {
             try ALSADevice(name: name, periodFrames: settings.periodFrames, periods: settings.periods,
                            formats: DeviceSampleFormat.preference(settings.sampleFormat), clockPaced: clockPaced)
         }
         func output(_ device: ALSADevice?, _ name: String, fallback: Bool = false, _ message: String? = nil) -> PlayerOutput {
-            let status = OutputStatus(device: name, isFallback: fallback, message: message, realtime: false,
-                                      rtPriority: settings.rtPriority, underruns: 0)
-            return PlayerOutput(device: device, status: status, settings: settings)
+            PlayerOutput(sink: device, status: PlayerOutput.status(name, settings: settings, fallback: fallback, message: message),
+                         settings: settings, describe: describe)
         }
         let name = settings.device ?? "default"
         do {
@@ -38,6 +55,17 @@ struct PlayerOutput: Sendable {
                 logger.error("even the null sink failed: \(error.userMessage)")
                 return output(nil, "null", fallback: true, error.userMessage)
             }
+        }
+    }
+
+    /// The card's rate and format; a conversion when the format drops source bits.
+    @Sendable static func describe(_ report: SinkReport, _ output: inout OutputStatus) {
+        let rate = report.sourceRate
+        output.sampleRate = rate > 0 ? rate : nil
+        output.channels = rate > 0 ? 2 : nil
+        output.sampleFormat = rate > 0 ? DeviceSampleFormat.allCases[report.formatIndex].rawValue : nil
+        if rate > 0, report.bitsLost > 0, let format = output.sampleFormat {
+            output.conversion = "\(report.bitsLost) of the source's bits dropped: the device takes nothing deeper than \(format)"
         }
     }
 }

@@ -45,6 +45,7 @@ struct ReportedState {
     var trackIndex: Int?
     var underruns = 0
     var deviceRate = 0
+    var sinkProblem: Int32 = 0
 }
 
 extension PublishedState {
@@ -73,15 +74,7 @@ extension PlayerEngine {
                                       pausedAck: control.pausedAck.load(ordering: .acquiring))
         var output = snapshot.output
         output.underruns = control.underruns.load(ordering: .relaxed)
-        let rate = control.deviceRate.load(ordering: .relaxed)
-        output.sampleRate = rate > 0 ? rate : nil
-        output.channels = rate > 0 ? 2 : nil
-        output.sampleFormat = rate > 0
-            ? DeviceSampleFormat.allCases[control.deviceFormat.load(ordering: .relaxed)].rawValue : nil
-        let lost = control.deviceBitsLost.load(ordering: .relaxed)
-        if rate > 0, lost > 0, let format = output.sampleFormat {
-            output.conversion = "\(lost) of the source's bits dropped: the device takes nothing deeper than \(format)"
-        }
+        self.output.describe(control.sinkReport, &output)
         let idle = snapshot.mode == .stopped
         guard !idle, let segment = snapshot.segments.segment(at: heard) else {
             return PlayerStatus(state: state, tracks: snapshot.tracks, currentIndex: nil, position: 0,
@@ -130,13 +123,28 @@ extension PlayerEngine {
             reported.underruns = underruns
             emit(.output, "underrun recovered (\(underruns) in total)")
         }
+        let report = control.sinkReport
         if rate != reported.deviceRate, rate > 0 {
             reported.deviceRate = rate
-            let format = DeviceSampleFormat.allCases[control.deviceFormat.load(ordering: .relaxed)].rawValue
-            let lost = control.deviceBitsLost.load(ordering: .relaxed)
-            logger.info("audio device configured: \(rate) Hz, 2 channels, \(format)")
-            if lost > 0 { logger.warning("the device takes nothing deeper than \(format): \(lost) bits of the source are dropped") }
+            var described = output.status
+            output.describe(report, &described)
+            let format = described.sampleFormat ?? "?"
+            logger.info("audio output configured: \(rate) Hz source, \(described.sampleRate ?? rate) Hz, 2 channels, \(format)")
+            if let conversion = described.conversion { logger.warning("audio output not bit-perfect: \(conversion)") }
             emit(.output, "device configured for \(rate) Hz")
+        }
+        if report.problem != reported.sinkProblem {
+            // The sink retries by itself: say when trouble starts and when it is over.
+            var described = output.status
+            output.describe(report, &described)
+            if report.problem != 0, let message = described.message {
+                logger.error("\(message)")
+                emit(.output, message)
+            } else if report.problem == 0 {
+                logger.notice("\(output.status.device): delivering again")
+                emit(.output, "\(output.status.device): delivering again")
+            }
+            reported.sinkProblem = report.problem
         }
     }
 

@@ -2,20 +2,11 @@ import CratePosix
 import CALSA
 import Glibc
 
-/// What one `write` achieved.
-struct WriteOutcome {
-    /// Frames the device took (the caller consumes exactly these from the ring).
-    var frames = 0
-    var underruns = 0
-    /// Negative ALSA error code when the device failed, else 0.
-    var error = 0
-}
-
-extension ALSADevice {
+extension ALSADevice: OutputSink {
     /// Writes up to `frames`, recovering from underruns. Waits for room in poll() together
     /// with `wake`: when woken it returns early with what was written so far, so the
     /// writer can act on a flush at once. `wake` nil = write everything (pause fade-out).
-    func write(_ samples: UnsafePointer<Int32>, frames: Int, wake: WakeEventFD?) -> WriteOutcome {
+    func write(_ samples: UnsafeMutablePointer<Int32>, frames: Int, wake: WakeEventFD?) -> WriteOutcome {
         var outcome = WriteOutcome()
         if needsPrepare {
             let rc = snd_pcm_prepare(pcm)

@@ -109,6 +109,14 @@ final class ALSADevice: @unchecked Sendable {
         return rc
     }
 
+    /// A change of rate or depth always reopens the card's format.
+    func adopt(rate: Int, bits: Int) -> Bool { false }
+
+    var formatIndex: Int { format.index }
+
+    /// A card's failures are fatal (`write` returns them); nothing to retry.
+    var problem: Int32 { 0 }
+
     /// Plays out what is queued and stops (pause, end of stream, before a format change).
     func drain() {
         if let pacing { pacing.sleepUntilPlayed() }
