@@ -80,8 +80,14 @@ struct DoctorCommand: ParsableCommand {
             SocketCheck.check(path: socketChoice.path, config: settings, daemon: daemon, configPath: configPath),
         ]
         if loaded.isUsable {
-            results.append(AudioDeviceCheck.check(config: settings, configPath: configPath, daemon: daemon, user: identity,
-                                                  system: system))
+            if settings.snapcast.stream != nil {
+                // The card is the local snapclient's; crated does not open it.
+                results.append(.ok(AudioDeviceCheck.name, "not used: crated plays into snapserver ([snapcast] stream); "
+                                   + "the box's card is its snapclient's"))
+            } else {
+                results.append(AudioDeviceCheck.check(config: settings, configPath: configPath, daemon: daemon, user: identity,
+                                                      system: system))
+            }
             results += GPIOCheck.check(config: settings, configPath: configPath, daemon: daemon, user: identity,
                                        system: system)
             results.append(DisplayCheck.check(config: settings, configPath: configPath, daemon: daemon, user: identity,
@@ -99,6 +105,7 @@ struct DoctorCommand: ParsableCommand {
         }
         results.append(SourcesCheck.plex(config: settings, daemon: daemon))
         results.append(MPDCheck.check(config: settings, configPath: configPath, daemonRunning: daemon != nil))
+        results.append(SnapcastCheck.check(config: settings, configPath: configPath, daemon: daemon))
         return results
     }
 
