@@ -5,21 +5,7 @@ import TestSupport
 /// its own, `mpc`, python-mpd2, and a raw line client for what no client library sends.
 enum MPDPeers {
     /// A loopback TCP port nobody listens on now.
-    static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Bool in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
-        guard bound else { throw FixtureError("cannot find a free port: errno \(errno)") }
-        return UInt16(bigEndian: address.sin_port)
-    }
+    static func freePort() throws -> UInt16 { UInt16(try FreePorts.take(1)[0]) }
 
     /// Runs a program to completion: exit status, stdout, stderr.
     @discardableResult

@@ -16,20 +16,20 @@ final class SnapcastControlTests: XCTestCase {
 
     struct Control: Encodable {
         struct Position: Encodable { var position: Double }
-        var id = "crate"
+        var id = "Crate"
         var command: String
         var params: Position? = nil
     }
 
     /// crated with a scanned one-album library, and snapserver running the bridge.
-    func start() throws -> (DaemonProcess, SnapserverRig) {
+    func start() throws -> (DaemonProcess, SnapcastRig) {
         let music = dir.file("music")
         try LibraryFixture(root: music, seconds: 12).add("Band/Album", ["One", "Two", "Three"].enumerated().map { index, title in
             .init(file: "0\(index + 1).mp3", title: title, artist: "Band", album: "Album", track: "\(index + 1)/3")
         })
         try Data(cover).write(to: URL(fileURLWithPath: music + "/Band/Album/cover.jpg"))
-        let ports = try SnapserverRig.freePorts(3)
-        let config = "[snapcast]\nstream = \"tcp://127.0.0.1:\(ports[0])\"\ncontrol = \"127.0.0.1:\(ports[1])\"\n"
+        let ports = try FreePorts.take(3)
+        let config = "[snapcast]\nstream = \"tcp://127.0.0.1:\(ports[0])\"\ncontrol = \"127.0.0.1:\(ports[2])\"\n"
         try FileManager.default.createDirectory(atPath: dir.file("crated"), withIntermediateDirectories: true)
         let daemon = try DaemonProcess(dir: dir.file("crated"), libraryPaths: [music], extraConfig: config)
         // snapserver 0.26 runs the script with its own arguments only: a wrapper adds ours,
@@ -40,7 +40,7 @@ final class SnapcastControlTests: XCTestCase {
             exec '\(try DaemonProcess.executable("crate-admin"))' snapcast-control --socket '\(daemon.socket)' "$@"
             """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        let snapcast = try SnapserverRig(dir: dir.file("snap"), controlScript: script, ports: ports)
+        let snapcast = try SnapcastRig(dir: dir.file("snap"), controlScript: script, ports: ports)
         let deadline = Date().addingTimeInterval(20)
         while try daemon.request(.libraryStats).library?.lastScan?.completed != true {
             guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
@@ -49,11 +49,11 @@ final class SnapcastControlTests: XCTestCase {
         return (daemon, snapcast)
     }
 
-    func properties(_ snapcast: SnapserverRig) throws -> SnapcastStream.Properties? {
-        try snapcast.status().streams.first { $0.id == "crate" }?.properties
+    func properties(_ snapcast: SnapcastRig) throws -> SnapcastStream.Properties? {
+        try snapcast.status().streams.first { $0.id == "Crate" }?.properties
     }
 
-    func waitForTitle(_ snapcast: SnapserverRig, _ title: String, status: String = "playing") throws {
+    func waitForTitle(_ snapcast: SnapcastRig, _ title: String, status: String = "playing") throws {
         try snapcast.waitFor("'\(title)' \(status) in snapserver's stream properties") {
             let properties = try self.properties(snapcast)
             return properties?.metadata?.title == title && properties?.playbackStatus == status

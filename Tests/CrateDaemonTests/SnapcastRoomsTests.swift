@@ -18,24 +18,24 @@ final class SnapcastRoomsTests: XCTestCase {
         return run.out + run.err
     }
 
-    func writeConfig(_ snapcast: SnapserverRig) throws -> String {
+    func writeConfig(_ snapcast: SnapcastRig) throws -> String {
         let path = dir.file("crate.toml")
         try snapcast.crateConfig.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    func room(_ snapcast: SnapserverRig, _ id: String) throws -> (client: SnapcastClientInfo, group: SnapcastGroup) {
+    func room(_ snapcast: SnapcastRig, _ id: String) throws -> (client: SnapcastClientInfo, group: SnapcastGroup) {
         try XCTUnwrap(try snapcast.status().clients.first { $0.client.id == id }, "\(id) is not in Server.GetStatus")
     }
 
     func testRoomsListVolumeMuteJoinAndLeaveReachSnapserver() throws {
-        let snapcast = try SnapserverRig(dir: dir.file("snap"), idleStream: true)
+        let snapcast = try SnapcastRig(dir: dir.file("snap"), idleStream: true)
         try snapcast.startRoom("room-a")
         try snapcast.startRoom("room-b")
         let config = try writeConfig(snapcast)
 
         let list = try admin(["rooms"], config: config)
-        XCTAssertTrue(list.contains("the box's stream: crate"), list)
+        XCTAssertTrue(list.contains("the box's stream: Crate"), list)
         for id in ["room-a", "room-b"] {
             XCTAssertTrue(list.split(separator: "\n").contains { $0.contains(id) && $0.contains("playing") }, list)
         }
@@ -56,9 +56,9 @@ final class SnapcastRoomsTests: XCTestCase {
         let left = try admin(["rooms", "leave", "room-a"], config: config)
         XCTAssertTrue(left.contains("stream idle"), left)
         XCTAssertEqual(try room(snapcast, "room-a").group.streamID, "idle")
-        XCTAssertEqual(try room(snapcast, "room-b").group.streamID, "crate", "the other room keeps playing the box")
+        XCTAssertEqual(try room(snapcast, "room-b").group.streamID, "Crate", "the other room keeps playing the box")
         _ = try admin(["rooms", "join", "room-a"], config: config)
-        XCTAssertEqual(try room(snapcast, "room-a").group.streamID, "crate")
+        XCTAssertEqual(try room(snapcast, "room-a").group.streamID, "Crate")
 
         let unknown = try admin(["rooms", "volume", "kitchen", "20"], config: config, expect: 1)
         XCTAssertTrue(unknown.contains("no room 'kitchen'") && unknown.contains("room-a") && unknown.contains("room-b"), unknown)
@@ -84,7 +84,7 @@ extension SnapcastRoomsTests {
     }
 
     func testStatusListsTheRoomsAndMarksAKilledOneDroppedOut() throws {
-        let snapcast = try SnapserverRig(dir: dir.file("snap"))
+        let snapcast = try SnapcastRig(dir: dir.file("snap"))
         try snapcast.startRoom("room-a")
         try snapcast.startRoom("room-b")
         let daemon = try startDaemon(snapcast.crateConfig)
@@ -102,11 +102,11 @@ extension SnapcastRoomsTests {
     }
 
     func testSnapserverDownIsAClearErrorAndCratedGoesOnUntilItIsBack() throws {
-        let ports = try SnapserverRig.freePorts(3)
-        let config = "[snapcast]\nstream = \"tcp://127.0.0.1:\(ports[0])\"\ncontrol = \"127.0.0.1:\(ports[1])\"\n"
+        let ports = try FreePorts.take(3)
+        let config = "[snapcast]\nstream = \"tcp://127.0.0.1:\(ports[0])\"\ncontrol = \"127.0.0.1:\(ports[2])\"\n"
         let daemon = try startDaemon(config)
         let down = try waitForRooms(daemon, "the unreachable error") { $0.error != nil }
-        let refused = "snapserver at 127.0.0.1:\(ports[1]): connection refused"
+        let refused = "snapserver at 127.0.0.1:\(ports[2]): connection refused"
         XCTAssertTrue(down.rooms?.error?.hasPrefix(refused) == true, "\(String(describing: down.rooms))")
         XCTAssertTrue(down.warnings.contains { $0.hasPrefix("snapcast: " + refused) }, "\(down.warnings)")
         let rooms = try admin(["rooms"], config: daemon.configPath, expect: 2)
@@ -119,7 +119,7 @@ extension SnapcastRoomsTests {
         XCTAssertTrue(try daemon.request(.play, paths: [music + "/Band/Album"]).ok)
         try daemon.waitFor("the album loaded") { $0.currentTrack != nil }
 
-        let snapcast = try SnapserverRig(dir: dir.file("snap"), ports: ports)
+        let snapcast = try SnapcastRig(dir: dir.file("snap"), ports: ports)
         try snapcast.startRoom("room-a")
         let back = try waitForRooms(daemon, "snapserver back") { $0.error == nil && $0.playing.map(\.id) == ["room-a"] }
         XCTAssertFalse(back.warnings.contains { $0.hasPrefix("snapcast:") }, "\(back.warnings)")
@@ -129,14 +129,14 @@ extension SnapcastRoomsTests {
 /// What snapserver's refusals and a server that is not snapserver look like.
 extension SnapcastRoomsTests {
     func testJSONRPCErrorsAndGarbageAreShownInTheirOwnWords() throws {
-        let snapcast = try SnapserverRig(dir: dir.file("snap"))
+        let snapcast = try SnapcastRig(dir: dir.file("snap"))
         struct SetStream: Encodable { var id: String; var stream_id: String }
-        XCTAssertThrowsError(try snapcast.call("Group.SetStream", SetStream(id: "no-such-group", stream_id: "crate"))) { error in
+        XCTAssertThrowsError(try snapcast.call("Group.SetStream", SetStream(id: "no-such-group", stream_id: "Crate"))) { error in
             XCTAssertEqual("\(error)", "snapserver at \(snapcast.control) refused Group.SetStream: Group not found (Internal error, -32603)")
         }
 
         // Something else on the port: it answers a line that is not JSON-RPC.
-        let port = try SnapserverRig.freePorts(1)[0]
+        let port = try FreePorts.take(1)[0]
         let impostor = Process()
         impostor.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         impostor.arguments = ["python3", "-c", """

@@ -14,16 +14,23 @@ public final class SnapcastRig {
 
     /// The `[snapcast]` table that points crated at this server.
     public var crateConfig: String {
-        "[snapcast]\nstream = \"tcp://127.0.0.1:\(sourcePort)\"\nformat = \"\(sampleFormat)\"\n"
+        "[snapcast]\nstream = \"tcp://127.0.0.1:\(sourcePort)\"\ncontrol = \"127.0.0.1:\(controlPort)\"\n"
+            + "format = \"\(sampleFormat)\"\n"
     }
 
-    public init(dir: String, sampleFormat: String = "44100:16:2", bufferMillis: Int = 400) throws {
+    /// `controlScript`: the box stream's control script. `idleStream` adds a second
+    /// stream (a pipe nobody writes to) for rooms that leave. `ports`: source, stream and
+    /// control port, when the test chose them (to find them again after a restart).
+    public init(dir: String, sampleFormat: String = "44100:16:2", bufferMillis: Int = 400,
+                controlScript: String? = nil, idleStream: Bool = false, ports chosen: [Int]? = nil) throws {
         self.dir = dir
         self.sampleFormat = sampleFormat
-        sourcePort = try Self.freePort()
-        streamPort = try Self.freePort()
-        controlPort = try Self.freePort()
+        let ports = try chosen ?? FreePorts.take(3)
+        (sourcePort, streamPort, controlPort) = (ports[0], ports[1], ports[2])
         try FileManager.default.createDirectory(atPath: dir + "/snapserver", withIntermediateDirectories: true)
+        // The `/` before `?`: snapserver 0.26 misreads a source whose parameters hold a path without it.
+        var box = "tcp://127.0.0.1:\(sourcePort)/?name=Crate&mode=server&sampleformat=\(sampleFormat)&codec=pcm"
+        if let controlScript { box += "&controlscript=\(controlScript)" }
         // No avahi, no HTTP: only the stream, its source and the JSON-RPC port, all on loopback.
         let config = """
             [server]
@@ -36,7 +43,8 @@ public final class SnapcastRig {
             [stream]
             bind_to_address = 127.0.0.1
             port = \(streamPort)
-            source = tcp://127.0.0.1:\(sourcePort)?name=Crate&mode=server&sampleformat=\(sampleFormat)&codec=pcm
+            source = \(box)
+            \(idleStream ? "source = pipe://\(dir)/idle?name=idle&mode=create" : "")
             buffer = \(bufferMillis)
             [logging]
             sink = file:\(dir)/snapserver.log
@@ -100,6 +108,16 @@ public final class SnapcastRig {
         return result
     }
 
+    /// Ends a room's snapclient: `crash` kills it without warning, as a power cut in that
+    /// room would.
+    public func stopRoom(_ room: String, crash: Bool = false) {
+        guard let index = clients.firstIndex(where: { $0.room == room }) else { return }
+        let process = clients.remove(at: index).process
+        guard process.isRunning else { return }
+        if crash { kill(process.processIdentifier, SIGKILL) } else { process.terminate() }
+        process.waitUntilExit()
+    }
+
     public func log(_ name: String) -> String {
         (try? String(contentsOfFile: dir + "/\(name).log", encoding: .utf8)) ?? "(no log)"  // missing log: shown as such
     }
@@ -118,23 +136,6 @@ public final class SnapcastRig {
     static func size(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
-    }
-
-    /// A TCP port nothing listens on now (the kernel's pick; closed again at once).
-    public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw FixtureError("cannot find a free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     static func waitUntilListening(port: Int, what: String) throws {
