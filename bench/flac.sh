@@ -60,14 +60,7 @@ album 24-96 96000 24
 
 # --- measure: flac_play.py starts a jackd per rate ------------------------------------
 bench_alsa_conf "$RUN" cratebench-flac
-# In the background, so that Ctrl-C or a TERM runs the trap at once rather than after it.
 results=$OUT/flac-results.json
 [ $# -eq 0 ] || results=$OUT/flac-rerun.json  # a partial run keeps the full run's results
-python3 -B "$BENCH/flac_play.py" --out "$FL" --music "$MUSIC" "${bin_args[@]}" \
-    --results "$results" --window "${BENCH_WINDOW:-60}" "$@" &
-measure=$!
-echo "$measure" >"$RUN/measure.pid"
-status=0
-wait "$measure" || status=$?
-rm -f "$RUN/measure.pid"
-exit "$status"
+measure python3 -B "$BENCH/flac_play.py" --out "$FL" --music "$MUSIC" "${bin_args[@]}" \
+    --results "$results" --window "${BENCH_WINDOW:-60}" "$@"

@@ -59,11 +59,5 @@ for len in 60 1; do
 done
 
 # --- measure --------------------------------------------------------------------------
-python3 -B "$BENCH/formats.py" --bin "$FMT/bin" --music "$MUSIC" --reps "${BENCH_REPS:-5}" \
-    --results "$OUT/formats-results.json" &
-measure=$!
-echo "$measure" >"$RUN/measure.pid"
-status=0
-wait "$measure" || status=$?
-rm -f "$RUN/measure.pid"
-exit "$status"
+measure python3 -B "$BENCH/formats.py" --bin "$FMT/bin" --music "$MUSIC" --reps "${BENCH_REPS:-5}" \
+    --results "$OUT/formats-results.json"

@@ -9,6 +9,7 @@
 #                                       in $BENCH_SCRATCH instead of .build if that is set)
 #   build PRODUCT                       swift_release --product PRODUCT, its last lines
 #   bench_alsa_conf RUNDIR SERVER       the ALSA PCM routed into JACK (run.sh, flac.sh)
+#   measure COMMAND...                  runs the measuring script and exits with its status
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$BENCH")
@@ -84,3 +85,16 @@ swift_release() {
     swift build -c release --static-swift-stdlib ${BENCH_SCRATCH:+--scratch-path "$BENCH_SCRATCH"} "$@"
 }
 build() { swift_release --product "$1" 2>&1 | tail -3; }
+
+# --- the measuring script ----------------------------------------------------------------
+# measure COMMAND...: in the background, so that Ctrl-C or a TERM runs the trap at once
+# rather than after it; its pid file ($BENCH_RUN/measure.pid) lets the trap stop it first.
+# Exits with the command's status.
+measure() {
+    "$@" &
+    local pid=$! status=0
+    echo "$pid" >"$BENCH_RUN/measure.pid"
+    wait "$pid" || status=$?
+    rm -f "$BENCH_RUN/measure.pid"
+    exit "$status"
+}

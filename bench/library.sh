@@ -48,12 +48,5 @@ fi
 $PY "$BENCH/make_library.py" "$LIB" --albums "${BENCH_ALBUMS:-2000}" "${MIX[@]}"
 
 # --- measure --------------------------------------------------------------------------
-# In the background, so that Ctrl-C or a TERM runs the trap at once rather than after it.
-$PY -B "$BENCH/library.py" --out "$OUT" "${bin_args[@]}" --music "$LIB/music" ${MIX:+--mixed} \
-    --scans "${BENCH_SCANS:-2}" --rescans "${BENCH_RESCANS:-10}" --reps "${BENCH_REPS:-50}" &
-measure=$!
-echo "$measure" >"$RUN/measure.pid"
-status=0
-wait "$measure" || status=$?
-rm -f "$RUN/measure.pid"
-exit "$status"
+measure $PY -B "$BENCH/library.py" --out "$OUT" "${bin_args[@]}" --music "$LIB/music" ${MIX:+--mixed} \
+    --scans "${BENCH_SCANS:-2}" --rescans "${BENCH_RESCANS:-10}" --reps "${BENCH_REPS:-50}"

@@ -37,11 +37,5 @@ if [ ! -e "$LONG/03.mp3" ]; then
     rm -f "$RUN/long.wav"
 fi
 
-$PY -B "$BENCH/mpd_protocol.py" --out "$OUT" --bin "$LIB/bin" --music "$LIB/music" --run "$RUN" \
-    --reps "${BENCH_REPS:-500}" --idlers "${BENCH_IDLERS:-200}" &
-measure=$!
-echo "$measure" >"$RUN/measure.pid"
-status=0
-wait "$measure" || status=$?
-rm -f "$RUN/measure.pid"
-exit "$status"
+measure $PY -B "$BENCH/mpd_protocol.py" --out "$OUT" --bin "$LIB/bin" --music "$LIB/music" --run "$RUN" \
+    --reps "${BENCH_REPS:-500}" --idlers "${BENCH_IDLERS:-200}"

@@ -47,12 +47,6 @@ log "albums in $MUSIC"
 album 16-44 44100 16
 album 24-96 96000 24
 
-python3 -B "$BENCH/snapcast_play.py" --run "$RUN" --music "$MUSIC" --bin "$SC/bin" \
+measure python3 -B "$BENCH/snapcast_play.py" --run "$RUN" --music "$MUSIC" --bin "$SC/bin" \
     --results "$OUT/snapcast-results.json" --window "${BENCH_WINDOW:-60}" \
-    --buffer "${SNAP_BUFFER:-1000}" --reps "${BENCH_REPS:-10}" &
-measure=$!
-echo "$measure" >"$RUN/measure.pid"
-status=0
-wait "$measure" || status=$?
-rm -f "$RUN/measure.pid"
-exit "$status"
+    --buffer "${SNAP_BUFFER:-1000}" --reps "${BENCH_REPS:-10}"
