@@ -41,15 +41,7 @@ final class MPDDaemonTests: XCTestCase {
 
     /// crated on the music with `[mpd]` on a free port, its start-up scan finished.
     func startCrate(_ mpdConfig: String = "") throws -> (DaemonProcess, UInt16) {
-        let port = try MPDPeers.freePort()
-        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music],
-                                       extraConfig: "[mpd]\nlisten = [\"127.0.0.1:\(port)\"]\n\(mpdConfig)")
-        let deadline = Date().addingTimeInterval(20)
-        while try daemon.request(.libraryStats).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
-        return (daemon, port)
+        try MPDPeers.startCrate(dir: dir.path, music: music, mpdConfig: mpdConfig)
     }
 
     func testTheLibraryAnswersAsTheRealMPDDoes() throws {

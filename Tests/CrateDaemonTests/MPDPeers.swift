@@ -7,6 +7,19 @@ enum MPDPeers {
     /// A loopback TCP port nobody listens on now.
     static func freePort() throws -> UInt16 { UInt16(try FreePorts.take(1)[0]) }
 
+    /// crated on `music` with `[mpd]` on a free port, its start-up scan finished.
+    static func startCrate(dir: String, music: String, mpdConfig: String = "") throws -> (DaemonProcess, UInt16) {
+        let port = try freePort()
+        let daemon = try DaemonProcess(dir: dir, libraryPaths: [music],
+                                       extraConfig: "[mpd]\nlisten = [\"127.0.0.1:\(port)\"]\n\(mpdConfig)")
+        let deadline = Date().addingTimeInterval(20)
+        while try daemon.request(.libraryStats).library?.lastScan?.completed != true {
+            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
+            usleep(20_000)
+        }
+        return (daemon, port)
+    }
+
     /// Runs a program to completion: exit status, stdout, stderr.
     @discardableResult
     static func run(_ program: String, _ args: [String], input: String? = nil) throws -> (code: Int32, out: String, err: String) {

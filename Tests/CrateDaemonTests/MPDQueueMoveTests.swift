@@ -19,14 +19,7 @@ final class MPDQueueMoveTests: XCTestCase {
                 .init(file: "0\($0).mp3", title: "\(album)\($0)", artist: "A", album: album, track: "\($0)", year: 2000, genre: "Jazz")
             })
         }
-        let port = try MPDPeers.freePort()
-        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: "[mpd]\nlisten = [\"127.0.0.1:\(port)\"]\n")
-        let deadline = Date().addingTimeInterval(20)
-        while try daemon.request(.libraryStats).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
-        return (daemon, port)
+        return try MPDPeers.startCrate(dir: dir.path, music: music)
     }
 
     func testMovesReorderWholeAlbumsAndTheyPlayInTheNewOrder() throws {
