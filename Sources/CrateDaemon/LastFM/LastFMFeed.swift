@@ -37,8 +37,10 @@ final class LastFMFeed: Sendable {
 
     /// Called on the thread that publishes player events; returns at once.
     func observe(_ kind: DaemonEvent.Kind, _ status: PlayerStatus, albumID: Int64?) {
+        // Not `.seek`: its status is taken mid-flush and may name the next track; the
+        // state events that follow it say where playback really is.
         switch kind {
-        case .state, .track, .seek, .trackError: break
+        case .state, .track, .trackError: break
         default: return
         }
         let observation = Observation(kind: kind, status: status, albumID: albumID, monotonic: MonotonicClock.now(),
@@ -59,6 +61,7 @@ final class LastFMFeed: Sendable {
                 }
                 if inbox.withLock({ $0.stopping }) { return }
                 for event in events ?? [] {
+                    logger.debug("lastfm: \(event.kind.rawValue) \(event.status.state.name) track \(event.status.currentIndex.map(String.init) ?? "-")")
                     let actions = clock.observe(event.kind, event.status, albumID: event.albumID, now: event.monotonic,
                                                 unix: event.unix)
                     for (action, play) in actions { tell(action, play) }

@@ -45,8 +45,11 @@ struct ListeningClock {
         settle(now)
         let track = status.currentTrack
         let index = status.currentIndex
-        let same = play.map { $0.index == index && $0.path == track?.path && kind != .track } ?? false
-        if !same {
+        // A seek re-reports the track: the same index and file is the same play (a seek
+        // back does not start it over); a moment without a track while buffering neither.
+        let same = play.map { $0.index == index && $0.path == track?.path } ?? false
+        let between = index == nil && status.state == .buffering
+        if !same && !between {
             if let ended = play, !ended.scrobbled, let needed = threshold(ended), ended.heard >= needed {
                 actions.append((.scrobble, ended))
             }
