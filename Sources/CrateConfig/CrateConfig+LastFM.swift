@@ -38,7 +38,8 @@ extension CrateConfig {
         table.refuseUnknownKeys()
         var problems = table.problems
         if (lastfm.apiKey == nil) != (lastfm.apiSecret == nil) {
-            problems.append(ConfigError(source: document.source, line: nil, table: "lastfm", key: lastfm.apiKey == nil ? "api_key" : "api_secret",
+            let line = document.tablesInOrder.first { $0.path == ["lastfm"] }?.line
+            problems.append(ConfigError(source: document.source, line: line, table: "lastfm", key: lastfm.apiKey == nil ? "api_key" : "api_secret",
                                         message: "api_key and api_secret go together: set both to scrobble, or neither"))
         }
         return problems

@@ -160,3 +160,12 @@ func failure(_ text: String, source: String = "c.toml",
 func expect(_ text: String, _ description: String, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(failure(text, file: file, line: line).description, description, file: file, line: line)
 }
+
+/// `[lastfm]`: off by default, the key and secret only together, the minimum in range.
+final class LastFMConfigTests: XCTestCase {
+    func testLastFMIsOffByDefaultAndNeedsBothKeyAndSecret() throws {
+        XCTAssertFalse(CrateConfig().lastfm.isEnabled)
+        expect("[lastfm]\napi_key = \"k\"", "c.toml:1: [lastfm] api_secret: api_key and api_secret go together: set both to scrobble, or neither")
+        expect("[lastfm]\nmin_track_seconds = 0", "c.toml:2: [lastfm] min_track_seconds: expected seconds from 0.5 to 30, got 0")
+    }
+}
