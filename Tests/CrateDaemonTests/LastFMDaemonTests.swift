@@ -34,6 +34,8 @@ final class LastFMDaemonTests: LastFMTestCase {
         XCTAssertTrue(result.out.contains("http://127.0.0.1:\(lastfm.port)/api/auth/?api_key=\(LastFMFixture.apiKey)&token=\(token)"),
                       result.out)
         XCTAssertTrue(result.out.contains("signed in as \(LastFMFixture.user)"), result.out)
+        let file = try FileManager.default.attributesOfItem(atPath: dir.path + "/state/lastfm.sqlite")
+        XCTAssertEqual((file[.posixPermissions] as? Int).map { $0 & 0o777 }, 0o600, "the session key is readable by others")
         let after = try AdminProcess.run(["status", "--socket", daemon.socket])
         XCTAssertTrue(after.out.contains("signed in as \(LastFMFixture.user)"), after.out)
 
