@@ -16,6 +16,7 @@ public struct CrateConfig: Sendable, Equatable {
     public var plex = Plex()
     public var mpd = MPD()
     public var snapcast = Snapcast()
+    public var lastfm = LastFM()
 
     public init() {}
 

@@ -42,6 +42,11 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     /// What plays now with album, artist and title (`nowPlaying`); `cover: true` adds the
     /// cover's bytes. For now-playing screens elsewhere (snapserver's control script).
     case nowPlaying = "now-playing"
+    /// Last.fm: start the desktop sign-in (answered with `lastfm.authURL` to approve),
+    /// the account and scrobble queue, sign out.
+    case lastfmLogin = "lastfm-login"
+    case lastfmStatus = "lastfm-status"
+    case lastfmLogout = "lastfm-logout"
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -116,6 +121,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var display: DisplayStatus?
     /// The snapcast rooms playing the box's stream; nil while `[snapcast]` is off.
     public var rooms: RoomsStatus?
+    /// Last.fm scrobbling; nil while `[lastfm]` is off.
+    public var lastfm: LastFMStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,
@@ -155,6 +162,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var userData: UserDataCopy?
     /// `now-playing`: album, artist, title and position (and the cover when asked).
     public var nowPlaying: NowPlayingInfo?
+    /// `lastfm-*`: the account, a sign-in under way, the scrobble queue.
+    public var lastfm: LastFMStatus?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok

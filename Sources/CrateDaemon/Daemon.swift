@@ -112,6 +112,7 @@ public final class Daemon: Sendable {
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
         if let rooms = RoomsWatcher(config.snapcast, router: router, logger: logger) { router.attach(rooms) }
+        Self.connectLastFM(config, router: router, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
         let m = config.mpd
@@ -145,6 +146,7 @@ public final class Daemon: Sendable {
         do { try router.plexService?.startWriteBacks() } catch {
             logger.error("cannot start sending Plex write-backs: \(error)")
         }
+        startLastFM()
     }
 
     /// A sync at start (the server may have changed while the box was off) and every
@@ -255,6 +257,7 @@ public final class Daemon: Sendable {
         controls.stop()
         display.stop()
         router.plexService?.stop()
+        stopLastFM()
         player.shutdown()
         // Last: checkpointed and closed, the database files are complete on their own.
         router.library?.store.close()

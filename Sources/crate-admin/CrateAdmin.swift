@@ -23,6 +23,7 @@ struct CrateAdmin: ParsableCommand {
             PrevAlbumCommand.self, HistoryCommand.self, DiagnosticsCommand.self, InputCommand.self,
             DisplayCommand.self, PlexCommand.self, DownloadsCommand.self, DoctorCommand.self,
             BackupCommand.self, RestoreCommand.self, RoomsCommand.self, SnapcastControlCommand.self,
+            LastFMCommand.self,
         ]
     )
 }

@@ -205,6 +205,7 @@ enum HumanFormat {
         if let controls = status.controls { lines.append(("controls", self.controls(controls))) }
         if let display = status.display { lines.append(("display", self.display(display))) }
         if let rooms = status.rooms { lines.append(("rooms", RoomsFormat.summary(rooms))) }
+        if let lastfm = status.lastfm { lines.append(("lastfm", LastFMFormat.summary(lastfm))) }
 
         let width = lines.map(\.0.count).max()! + 2
         var text = lines.map { label, value in

@@ -114,7 +114,8 @@ enum RequestValidator {
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
              .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot,
-             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout, .downloads, .nowPlaying:
+             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout, .downloads, .nowPlaying,
+             .lastfmLogin, .lastfmStatus, .lastfmLogout:
             break
         }
         return nil

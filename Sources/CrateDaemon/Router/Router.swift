@@ -29,6 +29,8 @@ public final class Router: ControlHandler {
     private let controls = Mutex<ControlsService?>(nil)
     private let display = Mutex<DisplayService?>(nil)
     private let rooms = Mutex<RoomsWatcher?>(nil)
+    /// Last.fm: off, running, or configured but unavailable (Router+LastFM).
+    let lastfmLink = Mutex<LastFMLink>(.off)
     /// Plex; nil without a library (then `plexProblem` says why).
     let plexService: PlexService?
     let plexProblem: String?
@@ -115,6 +117,8 @@ public final class Router: ControlHandler {
                 return try handlePlex(command, request)
             case .backup, .restore:
                 return try handleUserData(command, request)
+            case .lastfmLogin, .lastfmStatus, .lastfmLogout:
+                return try handleLastFM(command, request)
             case .nowPlaying:
                 var reply = ControlReply(ok: true)
                 reply.nowPlaying = nowPlaying(withCover: request.cover == true)
@@ -137,6 +141,9 @@ public final class Router: ControlHandler {
             logger.error("\(request.cmd) failed: \(error)")
             return .failure(error.userMessage)
         } catch let error as PlexError {
+            logger.warning("\(request.cmd) refused: \(error)")
+            return .failure(error.description)
+        } catch let error as LastFMError {
             logger.warning("\(request.cmd) refused: \(error)")
             return .failure(error.description)
         } catch let error as SnapshotError {
@@ -204,6 +211,7 @@ public final class Router: ControlHandler {
             configPath: configPath, player: playerStatus, warnings: warnings)
         status.controls = controls
         status.display = display
+        addLastFM(to: &status)
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }
@@ -215,7 +223,10 @@ public final class Router: ControlHandler {
     func publish(_ kind: DaemonEvent.Kind, _ message: String?, progress: ScanProgress? = nil,
                  report: ScanReport? = nil, input: InputEvent? = nil) {
         let status = player.status()
-        if progress == nil && report == nil && input == nil { session?.playerChanged(kind, status) }
+        if progress == nil && report == nil && input == nil {
+            session?.playerChanged(kind, status)
+            feedLastFM(kind, status)
+        }
         let event = DaemonEvent(event: kind, message: message, status: status, scanProgress: progress,
                                 scanReport: report, input: input)
         updateDisplay(for: event)
