@@ -57,7 +57,12 @@ extension AlbumSession {
             return s.current == id
         }
         if playing {
-            do { try nextAlbumNow() } catch { try player.stop() }
+            do { try nextAlbumNow() } catch {
+                // Nothing left to play: stopped, not heard to its end (no history, no scrobble).
+                logger.info("album \(id) disliked and nothing follows (\(error)); stopping")
+                forgetCurrent()
+                try player.stop()
+            }
         }
         save()
     }

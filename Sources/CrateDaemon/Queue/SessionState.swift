@@ -22,6 +22,15 @@ struct SessionState: Codable, Sendable, Equatable {
 
     static let playedLimit = 50
 
+    /// The crate album the crate goes on after: the latest album of this crate in the
+    /// player's list or heard before it. A hand-queued album is not in the crate, and the
+    /// knob's cursor is where the listener started, not where the crate has got to.
+    var crateAnchor: Int64? {
+        let inCrate = Set(crate.items.map(\.albumID))
+        let recent = segments.reversed().map(\.albumID) + (current.map { [$0] } ?? []) + played.reversed()
+        return recent.first { inCrate.contains($0) }
+    }
+
     /// The album owning player track `index`.
     func segment(containing index: Int) -> AlbumSegment? {
         segments.last { $0.startIndex <= index && index < $0.startIndex + $0.trackCount }
