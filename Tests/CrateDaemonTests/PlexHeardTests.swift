@@ -33,6 +33,22 @@ final class PlexHeardTests: PlexTestCase {
         XCTAssertEqual(try requests("/:/scrobble"), [], "neither play was heard to its end")
     }
 
+    /// Only a like and a dislike are written: taking either back stays on the box.
+    func testTakingBackALikeOrADislikeIsNotWrittenToTheServer() throws {
+        try plex.load(try serverLibrary(albums: 1))
+        let daemon = try self.daemon()
+        _ = try signInAndSync(daemon)
+        let album = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first { $0.title == "Blue Train" }?.id)
+        for command in [ControlCommand.like, .unlike, .dislike, .unlike, .like] {
+            _ = try request(daemon, ControlRequest(cmd: command, album: album))
+        }
+        // Written in order: once the last like is there, anything before it would be too.
+        let deadline = Date().addingTimeInterval(20)
+        while try requests("/:/rate").count < 3 && Date() < deadline { usleep(100_000) }
+        usleep(300_000)
+        XCTAssertEqual(try requests("/:/rate").map { $0["rating"] ?? "" }, ["10", "2", "10"])
+    }
+
     func testOfSeveralCDsPlaylistsTheLongestIsTheWalletAndDiagnosticsSaySo() throws {
         // 1201: Album 2; 1101 and 1102: Album 1 twice (a duplicate); 1001: Blue Train.
         try plex.load(try serverLibrary(albums: 3), playlists: [("CDs", [1201, 1102, 1101]), ("cds", [1001])])

@@ -27,6 +27,9 @@ final class AlbumSession: Sendable {
     let restoreNotes = Mutex<[String]>([])
     let resumeOnRestore = Atomic<Bool>(false)
     let writer: SessionWriter
+    /// Likes and dislikes the display has asked about, so a redraw costs no query; kept
+    /// current by setOpinion (see AlbumSession+Opinions).
+    let opinions = Mutex<[Int64: AlbumOpinion]>([:])
 
     init(library: Library, player: Player, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
