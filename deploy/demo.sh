@@ -31,7 +31,7 @@ sleep 1
 echo
 echo "crated is running (pid $pid). In another shell:"
 echo "  ${admin[*]} status | watch | pause | resume | next | prev | seek 1:00"
-echo "  ${admin[*]} input turn knob 3      (flip through the crate; then: input press knob)"
+echo "  ${admin[*]} input turn 3           (flip through the crate; then: input press knob)"
 echo "  ${admin[*]} input press genre      (a genre crate) | input long knob (the Crate Dial)"
 echo "  ${admin[*]} display snapshot panel.png"
 echo "Ctrl-C stops it."

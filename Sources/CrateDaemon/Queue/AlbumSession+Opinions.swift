@@ -8,9 +8,13 @@ extension AlbumSession {
         if let known = opinions.withLock({ $0[id] }) { return known }
         do {
             guard let key = try library.store.albumKey(id: id) else { return .none }
-            let opinion = try library.store.opinion(albumKey: key)
-            opinions.withLock { $0[id] = opinion }
-            return opinion
+            let read = try library.store.opinion(albumKey: key)
+            // Only if still absent: a like made while this read ran has set the newer value.
+            return opinions.withLock { known in
+                if let newer = known[id] { return newer }
+                known[id] = read
+                return read
+            }
         } catch {
             logger.warning("cannot read the opinion of album \(id): \(error)")
             return .none
