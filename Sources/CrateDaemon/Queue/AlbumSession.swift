@@ -211,6 +211,11 @@ final class AlbumSession: Sendable {
                         finished = s.current
                         started = segment.albumID
                         if let old = s.current { s.played = (s.played + [old]).suffix(SessionState.playedLimit) }
+                        // A few albums back is as far as `previous` presses go; the saved state stays small.
+                        let behind = s.segments.filter { $0.startIndex < segment.startIndex }.count
+                        if behind > SessionState.segmentsKeptBehind {
+                            s.segments.removeFirst(behind - SessionState.segmentsKeptBehind)
+                        }
                     } else if s.played.last == segment.albumID {
                         s.played.removeLast()
                     }
