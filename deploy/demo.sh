@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what Crate needs, builds it, and runs crated on a generated demo album:
+# Installs what Crate needs, builds it, and runs crated on a generated demo library
+# (make-demo-library.sh: a dozen short albums across genres with covers, and a gapless one):
 # on the real sound card when there is one, else on the null sink (playback still runs
 # in real time, so status and transport behave as on the box). Ctrl-C stops it.
 set -euo pipefail
@@ -7,8 +8,8 @@ cd "$(dirname "$0")/.."
 source deploy/build-release.sh
 
 demo=${CRATE_DEMO_DIR:-/tmp/crate-demo}
-album="$demo/music/Crate - Demo Album"
-[ -f "$album/03 Falling.mp3" ] || bash deploy/make-demo-album.sh "$album"
+album="$demo/music/Crate/Demo Album"
+bash deploy/make-demo-library.sh "$demo/music"
 mkdir -p "$demo"
 cat > "$demo/crate.toml" <<TOML
 # Demo configuration: everything else is at its default (see deploy/crate.toml).
@@ -30,5 +31,8 @@ sleep 1
 echo
 echo "crated is running (pid $pid). In another shell:"
 echo "  ${admin[*]} status | watch | pause | resume | next | prev | seek 1:00"
+echo "  ${admin[*]} input turn 3           (flip through the crate; then: input press knob)"
+echo "  ${admin[*]} input press genre      (a genre crate) | input long knob (the Crate Dial)"
+echo "  ${admin[*]} display snapshot panel.png"
 echo "Ctrl-C stops it."
 wait $pid

@@ -16,7 +16,7 @@ sox "$work/whole.wav" "$work/2.wav" trim 661537s 529201s
 sox "$work/whole.wav" "$work/3.wav" trim 1190738s
 names=("01 Rising" "02 Turning" "03 Falling")
 for i in 1 2 3; do
-  lame --quiet -V 2 --tt "${names[$((i - 1))]:3}" --ta "Crate" --tl "Demo Album" --tn "$i/3" \
+  lame --quiet -V 2 --tt "${names[$((i - 1))]:3}" --ta "Crate" --tl "Demo Album" --ty 2024 --tg "Ambient" --tn "$i/3" \
     "$work/$i.wav" "$out/${names[$((i - 1))]}.mp3"
 done
 echo "demo album: $out"

@@ -17,6 +17,8 @@ enum QueueFormat {
             lines.append("\(mark) \(String(index + 1).padded(to: 3)) \(album(item.album))  [\(item.reason)]")
         }
         for line in crate.unresolved { lines.append("unresolved: \(line)") }
+        // The wallet's notes (counts, which Plex playlist); a Wall's are in diagnostics.
+        if crate.planned.isEmpty { for note in crate.notes { lines.append("note: \(note)") } }
         return lines.joined(separator: "\n")
     }
 
@@ -48,7 +50,8 @@ enum QueueFormat {
             for signal in crate.planned.keys.sorted() {
                 lines.append("  \(signal.padded(to: 13)) planned \(crate.planned[signal] ?? 0), got \(crate.actual[signal] ?? 0)")
             }
-            for note in crate.notes { lines.append("  moved: \(note)") }
+            for note in crate.notes { lines.append(crate.planned.isEmpty ? "  note: \(note)" : "  moved: \(note)") }
+            for line in crate.unresolved { lines.append("  unresolved: \(line)") }
         }
         if let queue = reply.queue {
             lines.append("queue:   now " + (queue.current.map(album) ?? "nothing")

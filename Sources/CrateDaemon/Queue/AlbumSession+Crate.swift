@@ -48,8 +48,11 @@ extension AlbumSession {
         }
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }
         try library.store.setOpinion(opinion, albumKey: key)
+        opinions.withLock { $0[id] = opinion }
         logger.info("album \(id): \(opinion.rawValue)")
-        writeBackOpinion(opinion, album: id)
+        // Only a like and a dislike reach the server: taking one back is the box's own
+        // business (the server keeps the rating it was given, as the original did).
+        if opinion != .none { writeBackOpinion(opinion, album: id) }
         guard opinion == .disliked else { return save() }
         let playing = state.withLock { s -> Bool in
             s.crate.items.removeAll { $0.albumID == id }
@@ -57,7 +60,12 @@ extension AlbumSession {
             return s.current == id
         }
         if playing {
-            do { try nextAlbumNow() } catch { try player.stop() }
+            do { try nextAlbumNow() } catch {
+                // Nothing left to play: stopped, not heard to its end (no history, no scrobble).
+                logger.info("album \(id) disliked and nothing follows (\(error)); stopping")
+                forgetCurrent()
+                try player.stop()
+            }
         }
         save()
     }

@@ -27,6 +27,9 @@ final class AlbumSession: Sendable {
     let restoreNotes = Mutex<[String]>([])
     let resumeOnRestore = Atomic<Bool>(false)
     let writer: SessionWriter
+    /// Likes and dislikes the display has asked about, so a redraw costs no query; kept
+    /// current by setOpinion (see AlbumSession+Opinions).
+    let opinions = Mutex<[Int64: AlbumOpinion]>([:])
 
     init(library: Library, player: Player, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
@@ -89,7 +92,7 @@ final class AlbumSession: Sendable {
         let wanted = plex.settings.downloadAhead
         // The album playing first: the rest of it then plays on if the server goes away.
         var upcoming: [[String]] = state.withLock { $0.current }.map { [libraryPaths($0)] } ?? []
-        var after = state.withLock { $0.segments.last?.albumID ?? $0.current }
+        var after = state.withLock { $0.crateAnchor }
         let disliked = dislikedIDs()
         let queued = state.withLock { $0.queued }
         for id in queued.prefix(wanted) where !disliked.contains(id) { upcoming.append(libraryPaths(id)) }
@@ -147,8 +150,7 @@ final class AlbumSession: Sendable {
                 if consume { s.queued.removeSubrange(...index) }
                 return id
             }
-            let after = s.segments.last?.albumID ?? s.current
-            return s.crate.album(after: after, skipping: disliked.union(appended))
+            return s.crate.album(after: s.crateAnchor, skipping: disliked.union(appended))
         }
     }
 
@@ -193,19 +195,32 @@ final class AlbumSession: Sendable {
     // MARK: following playback
 
     /// The player moved: an album boundary crossed by auto-advance makes the next album
-    /// current (the previous one was heard to its end); the end of everything too.
+    /// current (the previous one was heard to its end); the end of everything too. The
+    /// album under the play head is always the current one: `previous` back over a join
+    /// makes the earlier album current again (the display and the like button follow),
+    /// and neither counts as heard to its end.
     func playerChanged(_ kind: DaemonEvent.Kind, _ status: PlayerStatus) {
         var finished: Int64? = nil, started: Int64? = nil
         state.withLock { s in
             if let index = status.currentIndex, let segment = s.segment(containing: index) {
                 if segment.albumID != s.current {
-                    finished = s.current
-                    started = segment.albumID
-                    if let old = s.current { s.played = (s.played + [old]).suffix(SessionState.playedLimit) }
+                    // The earlier segments stay while the player's list holds their tracks.
+                    let forward = s.current.flatMap { old in s.segments.first { $0.albumID == old } }
+                        .map { $0.startIndex < segment.startIndex } ?? true
+                    if forward {
+                        finished = s.current
+                        started = segment.albumID
+                        if let old = s.current { s.played = (s.played + [old]).suffix(SessionState.playedLimit) }
+                        // A few albums back is as far as `previous` presses go; the saved state stays small.
+                        let behind = s.segments.filter { $0.startIndex < segment.startIndex }.count
+                        if behind > SessionState.segmentsKeptBehind {
+                            s.segments.removeFirst(behind - SessionState.segmentsKeptBehind)
+                        }
+                    } else if s.played.last == segment.albumID {
+                        s.played.removeLast()
+                    }
                     s.current = segment.albumID
                     if let queued = s.queued.firstIndex(of: segment.albumID) { s.queued.remove(at: queued) }
-                    // Segments before this one are history: the list now starts mid-way.
-                    s.segments.removeAll { $0.startIndex + $0.trackCount <= segment.startIndex }
                 }
                 s.trackInAlbum = index - segment.startIndex
                 s.position = status.position

@@ -39,6 +39,7 @@ struct CrateMaker {
             let resolved = try wallet()
             crate.items = resolved.albums.map { .init(albumID: $0, reason: "wallet") }
             crate.unresolved = resolved.unresolved
+            crate.notes = resolved.notes
         }
         crate.cursor = min(crate.cursor, max(0, crate.items.count - 1))
     }
@@ -59,8 +60,9 @@ struct CrateMaker {
         return try library.store.albumIDs(albumKeys: list.albumKeys).map { .init(albumID: $0, reason: kind) }
     }
 
-    /// The wallet file's albums, deduplicated and sorted, and the lines that matched none.
-    private func wallet() throws -> (albums: [Int64], unresolved: [String]) {
+    /// The wallet file's albums, deduplicated and sorted, the lines that matched none, and
+    /// notes for diagnostics: the counts, and which Plex playlist is the wallet.
+    private func wallet() throws -> (albums: [Int64], unresolved: [String], notes: [String]) {
         // The text file's items, then the Plex playlist's (each track stands for its album).
         var items = try walletPath.map { CDsWallet.parse(try TextFile.read($0)) } ?? []
         if let plex = try library.store.scanState(PlexPaths.walletStateKey) {
@@ -77,7 +79,10 @@ struct CrateMaker {
                                             folder: album.folder, trackPaths: paths))
         }
         let result = CDsWallet.resolve(items, albums: walletAlbums)
-        return (result.albums.map(\.id), result.unresolved.map { "line \($0.line): \($0.text)" })
+        var notes = try library.store.scanState(PlexPaths.walletNoteStateKey).map { [$0] } ?? []
+        notes.append("CDs wallet: \(result.albums.count) albums from \(items.count) items, \(result.duplicates) "
+            + "duplicate\(result.duplicates == 1 ? "" : "s"), \(result.unresolvedCount) unresolved")
+        return (result.albums.map(\.id), result.unresolved.map { "line \($0.line): \($0.text)" }, notes)
     }
 }
 

@@ -9,8 +9,9 @@ struct SessionState: Codable, Sendable, Equatable {
     /// Albums heard before the current one this session, latest last (for prev-album).
     var played: [Int64] = []
     var current: Int64?
-    /// How the player's track list maps to albums: the current album, then what the
-    /// continuation appended after it.
+    /// How the player's track list maps to albums: a few albums heard before (for
+    /// `previous` back over a join), the current album, then what the continuation
+    /// appended after it.
     var segments: [AlbumSegment] = []
     /// Where the current album was when last saved.
     var trackInAlbum = 0
@@ -21,6 +22,17 @@ struct SessionState: Codable, Sendable, Equatable {
     var albumKeys: [String: String]?
 
     static let playedLimit = 50
+    /// Segments kept before the one playing, for `previous` back over album joins.
+    static let segmentsKeptBehind = 8
+
+    /// The crate album the crate goes on after: the latest album of this crate in the
+    /// player's list or heard before it. A hand-queued album is not in the crate, and the
+    /// knob's cursor is where the listener started, not where the crate has got to.
+    var crateAnchor: Int64? {
+        let inCrate = Set(crate.items.map(\.albumID))
+        let recent = segments.reversed().map(\.albumID) + (current.map { [$0] } ?? []) + played.reversed()
+        return recent.first { inCrate.contains($0) }
+    }
 
     /// The album owning player track `index`.
     func segment(containing index: Int) -> AlbumSegment? {

@@ -2,6 +2,7 @@ import CrateAudio
 import CrateControls
 import CrateCore
 import CrateLibrary
+import CratePosix
 
 /// The buttons and the knob, through the interaction model, land here: each intent
 /// becomes a player or session call, and answers with a few words for `input watch`.
@@ -21,12 +22,15 @@ extension Router: ControlsHandler {
         case .previousAlbum:
             try requireSession().previousAlbumNow()
             return "previous album: \(albumTitle(try requireSession().state.withLock { $0.current }))"
-        case .like, .dislike:
+        case .like:
+            return try likeButtonPressed()
+        case .dislike:
             let session = try requireSession()
             let album = session.state.withLock { $0.current }
-            try session.setOpinion(intent == .like ? .liked : .disliked, album: nil)
-            showOnDisplay(intent == .like ? "Liked" : "Disliked")
-            return "\(intent == .like ? "liked" : "disliked") \(albumTitle(album))"
+            try session.setOpinion(.disliked, album: nil)
+            if let album { lastButtonDislike.withLock { $0 = (album, MonotonicClock.now()) } }
+            showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
+            return "disliked \(albumTitle(album))"
         case .browse(let delta, let entering):
             let (index, count, album) = try requireSession().moveCursor(by: delta, fromCurrent: entering)
             return "browse \(index + 1)/\(count): \(albumTitle(album))"
@@ -50,6 +54,36 @@ extension Router: ControlsHandler {
         case .showNowPlaying:
             return nil
         }
+    }
+
+    /// How long after a dislike a press of the like button undoes it.
+    static let dislikeUndoSeconds = 10.0
+
+    /// The like button's press: undoes a dislike made with it moments ago; else takes the
+    /// like of the album playing back, or likes it.
+    private func likeButtonPressed() throws -> String {
+        let session = try requireSession()
+        let recent = lastButtonDislike.withLock { last -> Int64? in
+            defer { last = nil }
+            guard let last, MonotonicClock.now() - last.at <= Self.dislikeUndoSeconds else { return nil }
+            return last.album
+        }
+        if let recent {
+            try session.setOpinion(.none, album: recent)
+            showOnDisplay("Dislike undone")
+            return "dislike undone: \(albumTitle(recent))"
+        }
+        guard let album = session.state.withLock({ $0.current }) else {
+            throw RouterError("nothing is playing: no album to like")
+        }
+        if session.opinion(of: album) == .liked {
+            try session.setOpinion(.none, album: album)
+            showOnDisplay("Like removed")
+            return "like removed: \(albumTitle(album))"
+        }
+        try session.setOpinion(.liked, album: album)
+        showOnDisplay("Liked")
+        return "liked \(albumTitle(album))"
     }
 
     public func currentDialIndex() -> Int {

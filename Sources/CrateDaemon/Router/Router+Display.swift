@@ -64,6 +64,7 @@ extension Router {
             elapsed: player.position, elapsedAt: MonotonicClock.now(), duration: track.duration, mark: mark,
             art: detail.flatMap { artwork($0) })
         if let rooms = roomsWatcher?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
+        nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
         return DisplayContent(screen: .nowPlaying(nowPlaying), offline: detail.map { !$0.album.online } ?? false)
     }
 
@@ -77,7 +78,7 @@ extension Router {
             let wrapped = (position % items.count + items.count) % items.count
             guard let detail = cachedAlbum(items[wrapped]) else { return nil }
             return AlbumCard(artist: detail.album.artist, title: detail.album.title, year: detail.album.year,
-                             art: artwork(detail))
+                             art: artwork(detail), opinion: opinionMark(detail.album.id))
         }
         guard let current = card(index) else { return nil }
         let name: String = switch kind {
@@ -91,6 +92,15 @@ extension Router {
                             previous: items.count > 2 ? card(index - 1) : nil, current: current,
                             next: items.count > 1 ? card(index + 1) : nil)
         return DisplayContent(screen: .browse(browse), offline: cachedAlbum(items[index]).map { !$0.album.online } ?? false)
+    }
+
+    /// The badge for an album's like or dislike, nil for neither.
+    private func opinionMark(_ id: Int64) -> OpinionMark? {
+        switch session?.opinion(of: id) {
+        case .liked?: .liked
+        case .disliked?: .disliked
+        default: nil
+        }
     }
 
     func artwork(_ detail: AlbumDetail) -> ArtworkReference? {

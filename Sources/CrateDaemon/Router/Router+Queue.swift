@@ -82,12 +82,12 @@ extension Router {
     }
 
     private func queueView(_ session: AlbumSession, _ library: Library) throws -> QueueView {
-        let (current, queued, crate, appended) = session.state.withLock {
-            ($0.current, $0.queued, $0.crate, Set($0.segments.map(\.albumID)))
+        let (current, queued, crate, appended, anchor) = session.state.withLock {
+            ($0.current, $0.queued, $0.crate, Set($0.segments.map(\.albumID)), $0.crateAnchor)
         }
         let disliked = session.dislikedIDs()
         var upcoming: [Int64] = []
-        var after = current
+        var after = anchor
         while upcoming.count < 5, let next = crate.album(after: after, skipping: disliked.union(appended).union(upcoming)) {
             upcoming.append(next)
             after = next

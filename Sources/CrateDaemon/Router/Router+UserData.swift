@@ -16,6 +16,7 @@ extension Router {
             logger.info("user data backed up to \(file)")
         case .restore:
             reply.userData = try library.store.restoreUserData(from: file)
+            session?.forgetOpinions()
         default:
             throw RouterError("\(command.rawValue) is not a user-data command")
         }

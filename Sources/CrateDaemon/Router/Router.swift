@@ -37,6 +37,8 @@ public final class Router: ControlHandler {
     let displayMessages = DisplayMessageBoard()
     /// Albums the display shows, by id; emptied when a scan ends.
     let albumCache = Mutex<[Int64: AlbumDetail]>([:])
+    /// The last dislike made with the like button, and when: a press soon after undoes it.
+    let lastButtonDislike = Mutex<(album: Int64, at: Double)?>(nil)
     private let configPath: String?
     private let startedAt = MonotonicClock.now()
     private let daemonWarnings: [String]

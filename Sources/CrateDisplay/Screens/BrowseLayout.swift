@@ -8,6 +8,8 @@ public struct BrowseLayout: Sendable {
     public let position: Rect
     public let offlineMark: Rect
     public let currentArt: Rect
+    /// The like or dislike badge, in the current cover's top right corner.
+    public let opinionMark: Rect
     /// The visible part of each neighbour (empty when the panel has no room for one).
     public let previousSlot: Rect
     public let nextSlot: Rect
@@ -45,6 +47,7 @@ public struct BrowseLayout: Sendable {
         let side = max(0, min(bottom - top, w - 2 * m - 2 * g - 2 * peek))
         currentArt = basis.fitted(Rect(x: (w - side) / 2, y: top + max(0, (bottom - top - side) / 2),
                                        width: side, height: side))
+        opinionMark = NowPlayingLayout.badge(on: currentArt, side: body, basis: basis)
 
         let neighbour = side * 7 / 10
         let slotWidth = min(neighbour, currentArt.x - m - g)

@@ -85,6 +85,8 @@ public struct NowPlaying: Sendable, Equatable {
     /// nil while multi-room is off. `roomsProblem` draws it in the error colour.
     public var rooms: String? = nil
     public var roomsProblem = false
+    /// The album's like or dislike, a badge on the cover; nil for neither.
+    public var opinion: OpinionMark? = nil
 
     public init(artist: String, album: String, trackTitle: String, trackNumber: Int, trackCount: Int,
                 elapsed: Double, elapsedAt: Double, duration: Double?, mark: PlaybackMark, art: ArtworkReference?) {
@@ -114,11 +116,15 @@ public struct AlbumCard: Sendable, Equatable {
     public var title: String
     public var year: Int?
     public var art: ArtworkReference?
-    public init(artist: String, title: String, year: Int? = nil, art: ArtworkReference? = nil) {
+    /// The album's like or dislike, a badge on the cover; nil for neither.
+    public var opinion: OpinionMark?
+    public init(artist: String, title: String, year: Int? = nil, art: ArtworkReference? = nil,
+                opinion: OpinionMark? = nil) {
         self.artist = artist
         self.title = title
         self.year = year
         self.art = art
+        self.opinion = opinion
     }
 }
 

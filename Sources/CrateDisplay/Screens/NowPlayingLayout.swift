@@ -12,6 +12,8 @@
 ///     └────────┴──────────────────┘    └──────────────────┘
 public struct NowPlayingLayout: Sendable {
     public let art: Rect
+    /// The like or dislike badge, in the cover's top right corner.
+    public let opinionMark: Rect
     public let stateMark: Rect
     /// "3/12", left-aligned.
     public let trackLine: Rect
@@ -67,6 +69,7 @@ public struct NowPlayingLayout: Sendable {
         } else {
             art = basis.fitted(Rect(x: (w - artSide) / 2, y: m + small + g, width: artSide, height: artSide))
         }
+        opinionMark = Self.badge(on: art, side: body, basis: basis)
 
         // The three lines sit centred in what is left between the cover (or status row) and the bar.
         let spaceTop = basis.isLandscape ? column.y + small + g : art.maxY + g
@@ -75,5 +78,12 @@ public struct NowPlayingLayout: Sendable {
         artist = basis.fitted(Rect(x: column.x, y: top, width: column.width, height: body))
         album = basis.fitted(Rect(x: column.x, y: top + body + g, width: column.width, height: large))
         title = basis.fitted(Rect(x: column.x, y: top + body + g + large + g, width: column.width, height: body))
+    }
+
+    /// A square of `side` (at most a third of the cover) inside `cover`'s top right corner.
+    static func badge(on cover: Rect, side: Int, basis: LayoutBasis) -> Rect {
+        let size = min(side, cover.width / 3)
+        let inset = max(1, size / 4)
+        return basis.fitted(Rect(x: cover.maxX - inset - size, y: cover.y + inset, width: size, height: size))
     }
 }

@@ -18,6 +18,7 @@ extension ScreenRenderer {
         let current = browse.current
         let art = cover(for: current.art, seed: current.title, side: spots.currentArt.width)
         canvas.drawCover(art, in: spots.currentArt, clip: spots.currentArt, background: theme.background)
+        if let opinion = current.opinion { canvas.drawOpinionMark(opinion, in: spots.opinionMark, theme: theme) }
         canvas.drawText(current.title, in: spots.title, font: fonts.large, color: theme.text, alignment: .center)
         canvas.drawText(Self.artistLine(current), in: spots.artist, font: fonts.body, color: theme.secondaryText,
                         alignment: .center)

@@ -5,6 +5,7 @@ extension ScreenRenderer {
 
         let art = cover(for: playing.art, seed: playing.album, side: spots.art.width)
         canvas.drawCover(art, in: spots.art, clip: spots.art, background: theme.background)
+        if let opinion = playing.opinion { canvas.drawOpinionMark(opinion, in: spots.opinionMark, theme: theme) }
 
         canvas.drawStateMark(playing.mark, in: spots.stateMark, theme: theme)
         canvas.drawText(Self.trackLine(playing), in: spots.trackLine, font: fonts.small, color: theme.secondaryText)

@@ -51,10 +51,11 @@ public enum CDsWallet {
             for path in album.trackPaths { byTrack[normalize(path)] = index }
             byFolder[normalize(album.folder), default: []].append(index)
             let artist = SortKey.make(album.artist)
-            let title = SortKey.make(album.title)
+            let title = SortKey.fold(album.title)
+            // Only the artist key drops "The/A/An" (DESIGN.md): "A Love Supreme" sorts under A.
             sortKeys.append((artist, title))
-            byName[nameKey(artist, SortKey.fold(album.title)), default: []].append(index)
-            bySortName[nameKey(artist, title), default: []].append(index)
+            byName[nameKey(artist, title), default: []].append(index)
+            bySortName[nameKey(artist, SortKey.make(album.title)), default: []].append(index)
         }
 
         var chosen = Set<Int>()

@@ -41,7 +41,7 @@ public struct WalletAlbum: Sendable, Equatable, Codable {
 }
 
 public struct WalletResult: Sendable, Equatable, Codable {
-    /// Resolved albums, each once, by artist sort key, album sort key, then id.
+    /// Resolved albums, each once, by artist sort key, folded title (its article kept), then id.
     public var albums: [WalletAlbum]
     /// Items that matched no album, in file order (with their line numbers).
     public var unresolved: [WalletItem]

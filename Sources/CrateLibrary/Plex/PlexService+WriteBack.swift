@@ -12,7 +12,8 @@ extension PlexService {
     /// Plex's rating for a like: 10, five stars.
     public static let likeRating = 10
 
-    /// Rates a Plex album: 10 for a like, `dislikeRating` for a dislike, cleared for neither.
+    /// Rates a Plex album: 10 for a like, `dislikeRating` for a dislike, cleared for neither
+    /// (the session asks only for the first two: taking an opinion back is not written).
     public func rate(server: String, ratingKey: String, opinion: AlbumOpinion) {
         let rating = switch opinion {
         case .liked: Self.likeRating

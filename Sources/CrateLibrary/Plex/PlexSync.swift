@@ -49,7 +49,7 @@ struct PlexSync {
             report.skipped += listed.skipped + listedTracks.skipped
         }
         guard !cancel.isSet else { return report }
-        let (wallet, playlists) = try playlistLists(base: base, token: token)
+        let (wallet, playlists, walletNote) = try playlistLists(base: base, token: token)
         let mapped = PlexRecords.make(albums: albums, tracks: tracks, server: server.machineIdentifier)
         report.albums = mapped.albumCount
         report.tracks = mapped.records.count
@@ -76,6 +76,7 @@ struct PlexSync {
                                            unplayable: mapped.unplayable)
             try store.setRoot(root, online: true)
             try store.setScanState(PlexPaths.walletStateKey, try wallet.map { try WalletJSON.encode($0) })
+            try store.setScanState(PlexPaths.walletNoteStateKey, walletNote)
             try store.setScanState(PlexPaths.collectionsStateKey(server.machineIdentifier),
                                    String(decoding: try JSONEncoder().encode(collections), as: UTF8.self))
             try store.setScanState(PlexPaths.playlistsStateKey(server.machineIdentifier),
@@ -121,11 +122,14 @@ extension PlexSync {
     }
 
     /// Every audio playlist as a list of albums, and the wallet playlist's tracks as wallet
-    /// items (each stands for its album; nil when the server has no such playlist).
-    func playlistLists(base: String, token: String) throws(PlexError) -> (wallet: [WalletItem]?, lists: [PlexAlbumList]) {
+    /// items (each stands for its album; nil when the server has no such playlist). Of
+    /// several playlists with the wallet's name (any case), the one with the most tracks is
+    /// the wallet, ties going to the one the server lists first; `note` says so.
+    func playlistLists(base: String, token: String) throws(PlexError)
+        -> (wallet: [WalletItem]?, lists: [PlexAlbumList], note: String?) {
         let playlists = try client.pages(base, "/playlists", query: [("playlistType", "audio")], token: token,
                                          decode: PlexDecode.playlists).items
-        var wallet: [WalletItem]?
+        var candidates: [[PlexTrack]] = []
         var lists: [PlexAlbumList] = []
         for playlist in playlists {
             let tracks = try client.pages(base, "/playlists/\(playlist.ratingKey)/items", token: token,
@@ -137,17 +141,28 @@ extension PlexSync {
                 if !keys.contains(key) { keys.append(key) }
             }
             lists.append(PlexAlbumList(title: playlist.title, albumKeys: keys))
-            guard playlist.title.lowercased() == walletPlaylist.lowercased() else { continue }
-            wallet = tracks.enumerated().map { index, track in
-                let label = "\(track.albumArtist ?? track.artist ?? "?") — \(track.albumTitle ?? track.title)"
-                guard let album = track.albumRatingKey else {
-                    return WalletItem(line: index + 1, text: label, kind: .unrecognized)
-                }
-                return WalletItem(line: index + 1, text: label,
-                                  kind: .path(PlexPaths.track(server.machineIdentifier, album: album, track: track.ratingKey)))
-            }
+            if playlist.title.lowercased() == walletPlaylist.lowercased() { candidates.append(tracks) }
         }
-        return (wallet, lists)
+        // The first of the longest: max(by:) would give the last.
+        guard let chosen = candidates.enumerated().min(by: { a, b in
+            a.element.count != b.element.count ? a.element.count > b.element.count : a.offset < b.offset
+        })?.element else { return (nil, lists, nil) }
+        var note: String?
+        if candidates.count > 1 {
+            let others = candidates.count == 2 ? "the other is" : "the others are"
+            note = "\(candidates.count) Plex playlists are named \"\(walletPlaylist)\": the wallet is the one with the most "
+                + "tracks (\(chosen.count)), ties going to the one the server lists first; \(others) left out"
+            logger.warning("\(note ?? "")")
+        }
+        let wallet = chosen.enumerated().map { index, track in
+            let label = "\(track.albumArtist ?? track.artist ?? "?") — \(track.albumTitle ?? track.title)"
+            guard let album = track.albumRatingKey else {
+                return WalletItem(line: index + 1, text: label, kind: .unrecognized)
+            }
+            return WalletItem(line: index + 1, text: label,
+                              kind: .path(PlexPaths.track(server.machineIdentifier, album: album, track: track.ratingKey)))
+        }
+        return (wallet, lists, note)
     }
 }
 
@@ -161,6 +176,8 @@ public enum PlexPaths {
     public static func isPlex(_ path: String) -> Bool { path.hasPrefix("plex://") }
     /// Where the Plex wallet playlist's items are kept between syncs (scan state).
     public static let walletStateKey = "plex-wallet"
+    /// How the wallet playlist was chosen when several carry its name (scan state).
+    public static let walletNoteStateKey = "plex-wallet-note"
     /// Where a server's collections are kept between syncs (scan state).
     public static func collectionsStateKey(_ machine: String) -> String { "plex-collections:\(machine)" }
     /// Where a server's audio playlists are kept between syncs (scan state).

@@ -26,6 +26,15 @@ extension LibraryStore {
         }
     }
 
+    /// The like or dislike of one album (`.none` for an album never rated).
+    public func opinion(albumKey: String) throws(LibraryStoreError) -> AlbumOpinion {
+        try withUserData { db in
+            try db.firstRow("SELECT liked, disliked FROM album_state WHERE album_key = ?1", [.text(albumKey)]) {
+                $0.bool(0) ? AlbumOpinion.liked : $0.bool(1) ? .disliked : .none
+            } ?? .none
+        }
+    }
+
     /// An album started (`completed` false) or was heard to its end (`completed` true).
     public func recordPlay(albumKey: String, completed: Bool, at time: Double) throws(LibraryStoreError) {
         try withUserData { db in

@@ -90,7 +90,7 @@ struct DislikeCommand: ParsableCommand {
 }
 
 struct UnlikeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unlike", abstract: "Clear a like or a dislike.")
+    static let configuration = CommandConfiguration(commandName: "unlike", abstract: "Clear a like or a dislike (on the box only: a Plex server keeps its rating).")
     @OptionGroup var options: OpinionCommand
     func run() throws { try reportingFailures { try options.send(.unlike) } }
 }

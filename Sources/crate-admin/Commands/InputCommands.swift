@@ -27,7 +27,10 @@ private func inject(_ request: ControlRequest, _ connection: ConnectionOptions) 
 
 struct InputPressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "press", abstract: "Press and release a button.")
-    @Argument(help: "The button: play, next, prev, like, genre, knob, volume_up or volume_down.") var name: String
+    @Argument(help: """
+        The button: play, next, prev, like, genre, knob, volume_up or volume_down. like: like the album; \
+        on a liked album, take the like back; within 10 s of a dislike, undo it.
+        """) var name: String
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
     func run() throws { try inject(ControlRequest(cmd: .input, gesture: "press", control: name), connection) }
 }

@@ -1,0 +1,119 @@
+import CrateCore
+import CrateDisplay
+import Foundation
+import TestSupport
+import XCTest
+
+/// Likes and dislikes from the box: the like button's gestures, and the badge the panel
+/// draws on a liked or disliked album's cover (now-playing and browse).
+final class OpinionDaemonTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    var music: String { dir.path + "/music" }
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "opinion") }
+    override func tearDown() { dir?.remove() }
+
+    func request(_ daemon: DaemonProcess, _ request: ControlRequest, ok: Bool = true) throws -> ControlReply {
+        let client = try daemon.connect()
+        defer { client.close() }
+        let reply = try client.request(request, timeout: 20)
+        XCTAssertEqual(reply.ok, ok, "\(request.cmd) \(request.gesture ?? "") \(request.control ?? ""): \(reply.error ?? "")")
+        return reply
+    }
+
+    func input(_ daemon: DaemonProcess, _ gesture: String, _ control: String, _ detents: Int? = nil) throws -> String? {
+        try request(daemon, ControlRequest(cmd: .input, gesture: gesture, control: control, detents: detents)).input?.last?.action
+    }
+
+    func startDaemon() throws -> DaemonProcess {
+        let lib = LibraryFixture(root: music, seconds: 4)
+        for (index, album) in ["First", "Second"].enumerated() {
+            try lib.add("Solo/\(album)", (1...2).map {
+                .init(file: "0\($0).mp3", title: "\(album)\($0)", artist: "Solo", album: album, track: "\($0)/2",
+                      year: 2000 + index)
+            })
+        }
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: "[display]\nwidth = 320\nheight = 240")
+        let deadline = Date().addingTimeInterval(20)
+        while try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan?.completed != true {
+            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
+            usleep(20_000)
+        }
+        return daemon
+    }
+
+    func albumID(_ daemon: DaemonProcess, _ title: String) throws -> Int64 {
+        try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first { $0.title == title }?.id)
+    }
+
+    func opinion(_ daemon: DaemonProcess, _ title: String) throws -> AlbumOpinion? {
+        try request(daemon, ControlRequest(cmd: .history)).history?.first { $0.album.title == title }?.opinion
+    }
+
+    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
+        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
+        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
+    }
+
+    /// True when `image` has `mark`'s badge at `spot`: every pixel of the drawn heart or
+    /// cross is there.
+    func shows(_ mark: OpinionMark, at spot: (ScreenLayout) -> Rect, in image: RGBImage) -> Bool {
+        let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
+        let theme = ScreenTheme.standard
+        var expected = Canvas(width: image.width, height: image.height, background: theme.background)
+        let rect = spot(layout)
+        expected.drawOpinionMark(mark, in: rect, theme: theme)
+        var inked = 0
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX where expected.image[x, y] != theme.background {
+                if expected.image[x, y] != image[x, y] { return false }
+                inked += 1
+            }
+        }
+        return inked > 5
+    }
+
+    func testTheLikeButtonLikesTakesTheLikeBackAndUndoesADislike() throws {
+        let daemon = try startDaemon()
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
+        try daemon.waitFor("First playing") { $0.state == .playing && $0.position > 0.2 }
+        let nowPlaying: (ScreenLayout) -> Rect = { $0.nowPlaying.opinionMark }
+        XCTAssertFalse(shows(.liked, at: nowPlaying, in: try snapshot(daemon)))
+
+        XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — First")
+        XCTAssertEqual(try opinion(daemon, "First"), .liked)
+        XCTAssertTrue(shows(.liked, at: nowPlaying, in: try snapshot(daemon)), "a heart on the cover")
+
+        XCTAssertEqual(try input(daemon, "press", "like"), "like removed: Solo — First")
+        XCTAssertEqual(try opinion(daemon, "First"), AlbumOpinion.none)
+        XCTAssertFalse(shows(.liked, at: nowPlaying, in: try snapshot(daemon)), "the heart is gone")
+
+        XCTAssertEqual(try input(daemon, "long", "like"), "disliked Solo — First")
+        try daemon.waitFor("Second playing") { $0.currentTrack?.path.contains("/Second/") ?? false }
+        XCTAssertEqual(try input(daemon, "press", "like"), "dislike undone: Solo — First")
+        XCTAssertEqual(try opinion(daemon, "First"), AlbumOpinion.none)
+        // The next press is about the album playing again.
+        XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — Second")
+
+        // Browse: the album under the knob wears its badge too.
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 1/2: Solo — First")
+        let browse: (ScreenLayout) -> Rect = { $0.browse.opinionMark }
+        XCTAssertFalse(shows(.liked, at: browse, in: try snapshot(daemon)))
+        XCTAssertEqual(try daemon.status().display?.screen, "browse", "as the snapshot was drawn")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/2: Solo — Second")
+        XCTAssertTrue(shows(.liked, at: browse, in: try snapshot(daemon)), "Second is liked")
+    }
+
+    func testADislikedAlbumPlayedByHandWearsACross() throws {
+        let daemon = try startDaemon()
+        let first = try albumID(daemon, "First")
+        _ = try request(daemon, ControlRequest(cmd: .dislike, album: first))
+        _ = try request(daemon, ControlRequest(cmd: .play, album: first))
+        try daemon.waitFor("First playing") { $0.state == .playing && $0.position > 0.2 }
+        let image = try snapshot(daemon)
+        XCTAssertTrue(shows(.disliked, at: { $0.nowPlaying.opinionMark }, in: image))
+        XCTAssertFalse(shows(.liked, at: { $0.nowPlaying.opinionMark }, in: image))
+    }
+}
