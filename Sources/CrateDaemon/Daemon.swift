@@ -20,8 +20,8 @@ public final class Daemon: Sendable {
     private let mpd: MPDServer?
     private let controls: ControlsService
     private let display: DisplayService
-    private let logger: Logger
-    private let stopping = StopFlag()
+    let logger: Logger
+    let stopping = StopFlag()
 
     /// Builds everything; nothing listens until `start()`.
     public init(config: CrateConfig, configPath: String?, logger: Logger) {
@@ -147,90 +147,6 @@ public final class Daemon: Sendable {
             logger.error("cannot start sending Plex write-backs: \(error)")
         }
         startLastFM()
-    }
-
-    /// A sync at start (the server may have changed while the box was off) and every
-    /// `[plex] sync_interval` minutes, when a server is chosen.
-    private func startPlexSyncs() {
-        guard let plex = router.plexService, plex.status().server != nil else { return }
-        let minutes = config.plex.syncInterval
-        let stopping = self.stopping, router = self.router, logger = self.logger
-        do {
-            _ = try PosixThread.spawn(name: "crate-plex-tick") {
-                var waited = 0
-                while !stopping.isSet {
-                    if waited == 0 {
-                        do { try router.startPlexSync(plex) } catch { logger.warning("plex: no sync now: \(error)") }
-                    }
-                    sleep(1)
-                    waited += 1
-                    if minutes == 0 { if waited > 0 { return } }
-                    if waited >= minutes * 60 { waited = 0 }
-                }
-            }
-        } catch {
-            logger.error("cannot start the Plex sync timer: \(error)")
-        }
-    }
-
-    /// A scan cut short by a stop or crash is resumed; a library with roots but no albums
-    /// (first start, or a cache rebuilt after corruption) is scanned.
-    private func resumeScanIfNeeded() {
-        guard let library = router.library, !config.library.paths.isEmpty else { return }
-        do {
-            let empty = try library.store.stats(lastScan: nil).albums == 0
-            guard library.scanWasInterrupted || empty else { return }
-            let full = !empty && library.interruptedScanWasFull
-            logger.info(empty ? "library is empty: scanning" : "resuming an interrupted \(full ? "full " : "")library scan")
-            try router.startScan(full: full)
-        } catch {
-            logger.error("could not start the start-up library scan: \(error)")
-        }
-    }
-
-    /// While playing, the position is saved every `save_interval` seconds (state changes
-    /// save at once): a power cut loses at most that much.
-    private func startPositionSaver() {
-        guard let session = router.session else { return }
-        let interval = config.playback.saveInterval
-        let stopping = self.stopping
-        do {
-            _ = try PosixThread.spawn(name: "crate-save") {
-                var waited = 0
-                while !stopping.isSet {
-                    sleep(1)
-                    waited += 1
-                    // Plex hears where a Plex track is about every 10 s while it plays.
-                    if waited % 10 == 0, session.player.status().state == .playing { session.reportTimeline() }
-                    guard waited >= interval else { continue }
-                    waited = 0
-                    if session.player.status().state == .playing { session.save() }
-                }
-            }
-        } catch {
-            logger.error("cannot start the position saver: \(error); positions are saved on state changes only")
-        }
-    }
-
-    /// Every 5 minutes the WALs are copied into the database files and truncated: user.sqlite
-    /// alone then holds what the user did (a backup of it, a file copy), not its WAL.
-    private func startCheckpoints() {
-        guard let store = router.library?.store else { return }
-        let stopping = self.stopping, logger = self.logger
-        do {
-            _ = try PosixThread.spawn(name: "crate-checkpoint") {
-                var waited = 0
-                while !stopping.isSet {
-                    sleep(1)
-                    waited += 1
-                    guard waited >= 300 else { continue }
-                    waited = 0
-                    do { try store.checkpoint() } catch { logger.warning("checkpoint: \(error); tried again in 5 minutes") }
-                }
-            }
-        } catch {
-            logger.error("cannot start the checkpoint timer: \(error); the WALs are checkpointed on stop only")
-        }
     }
 
     /// Nil when the daemon goes round: the engine thread answers and the control socket
