@@ -53,28 +53,7 @@ final class SnapcastBridge: Sendable {
         var saidDown = false
         while true {
             do throws(AdminError) {
-                let client = try ControlClient(socketPath: socketPath)
-                let (reply, _) = try client.roundTrip(ControlRequest(cmd: .subscribe))
-                guard reply.ok else { throw .refused(reply.error ?? "crated refused to send events") }
-                client.setReplyTimeout(seconds: 0)
-                if saidDown { log("crated is back on \(socketPath)") }
-                saidDown = false
-                publish()
-                while let line = try client.readLine() {
-                    let event: DaemonEvent
-                    do throws(AdminError) {
-                        event = try client.decode(DaemonEvent.self, from: line)
-                    } catch {
-                        // A kind newer than this crate-admin: nothing it could publish.
-                        log("skipped an event it does not know: \(line.prefix(120))")
-                        continue
-                    }
-                    switch event.event {
-                    case .state, .track, .seek, .trackError: publish()
-                    default: break
-                    }
-                }
-                throw .unreachable("crated closed the connection (stopped or restarting)")
+                try follow(wasDown: saidDown)
             } catch {
                 if !saidDown {
                     log("error: \(error.message); the stream shows stopped until crated answers")
@@ -83,6 +62,37 @@ final class SnapcastBridge: Sendable {
                 saidDown = true
             }
             sleep(Self.reconnectSeconds)
+        }
+    }
+
+    /// One connection to crated's events, until it ends. Each loop here calls out for its
+    /// work: with the event decoding inlined into them, the optimizer's loop pass took
+    /// over ten minutes on this function in a release build.
+    @inline(never)
+    private func follow(wasDown: Bool) throws(AdminError) {
+        let client = try ControlClient(socketPath: socketPath)
+        let (reply, _) = try client.roundTrip(ControlRequest(cmd: .subscribe))
+        guard reply.ok else { throw .refused(reply.error ?? "crated refused to send events") }
+        client.setReplyTimeout(seconds: 0)
+        if wasDown { log("crated is back on \(socketPath)") }
+        publish()
+        while let line = try client.readLine() { take(line, from: client) }
+        throw .unreachable("crated closed the connection (stopped or restarting)")
+    }
+
+    @inline(never)
+    private func take(_ line: String, from client: ControlClient) {
+        let event: DaemonEvent
+        do throws(AdminError) {
+            event = try client.decode(DaemonEvent.self, from: line)
+        } catch {
+            // A kind newer than this crate-admin: nothing it could publish.
+            log("skipped an event it does not know: \(line.prefix(120))")
+            return
+        }
+        switch event.event {
+        case .state, .track, .seek, .trackError: publish()
+        default: break
         }
     }
 
