@@ -1,48 +1,19 @@
 import CrateHTTP
 import Foundation
 import Logging
+import TestSupport
 import XCTest
 
 /// Tests/Fixtures/http_fixture.py, started for one test: a real HTTP server on 127.0.0.1.
 final class HTTPFixture {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let server: FixtureServer
+    var port: Int { server.port }
 
-    init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/http_fixture.py").path
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script]
-        // The server exits when this pipe closes, so a crashed test run leaves no server behind.
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line: [UInt8] = []
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard let first = byte.first else { throw FixtureFailure("http_fixture.py exited before printing its port") }
-            if first == UInt8(ascii: "\n") { break }
-            line.append(first)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            throw FixtureFailure("http_fixture.py printed \(String(decoding: line, as: UTF8.self))")
-        }
-        self.port = port
-    }
+    init() throws { server = try FixtureServer(script: "http_fixture.py") }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? input.fileHandleForWriting.close()  // the fixture may have exited already
-    }
-
-    deinit { stop() }
+    func stop() { server.stop() }
 
     /// Byte `index` of the fixture's deterministic pattern (/bytes, /chunked, /stall, /cut).
     static func patternByte(_ index: Int) -> UInt8 { UInt8((index * 7 + 3) % 251) }

@@ -6,9 +6,9 @@ import FoundationNetworking
 /// The Last.fm stand-in (Tests/Fixtures/lastfm_fixture.py) on 127.0.0.1: the desktop
 /// sign-in, now-playing and batched scrobbles, with Last.fm's request signing checked.
 public final class LastFMFixture {
-    public let process = Process()
-    private let input = Pipe()
-    public let port: Int
+    private let server: FixtureServer
+    public var process: Process { server.process }
+    public var port: Int { server.port }
     public var apiRoot: String { "http://127.0.0.1:\(port)/2.0/" }
     public static let apiKey = "fixture-api-key"
     public static let apiSecret = "fixture-secret"
@@ -27,29 +27,8 @@ public final class LastFMFixture {
         """
     }
 
-    public init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/lastfm_fixture.py").path
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
-            line.append(first)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            throw FixtureError("the Last.fm fixture did not say its port")
-        }
-        self.port = port
-    }
+    public init() throws { server = try FixtureServer(script: "lastfm_fixture.py") }
 
-    deinit {
-        try? input.fileHandleForWriting.close()  // the fixture exits when stdin closes
-        process.waitUntilExit()
-    }
 
     /// Every token issued so far is approved, as if the user allowed access in a browser.
     public func approve() throws { try post("/__fixture/approve", [:]) }
@@ -109,17 +88,5 @@ public final class LastFMFixture {
         }
     }
 
-    private func post(_ path: String, _ body: Any) throws {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)" + path)!)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: Error?
-        URLSession.shared.dataTask(with: request) { _, _, error in
-            failure = error
-            done.signal()
-        }.resume()
-        done.wait()
-        if let failure { throw failure }
-    }
+    private func post(_ path: String, _ body: Any) throws { try server.post(path, body) }
 }

@@ -6,36 +6,14 @@ import FoundationNetworking
 /// The Plex stand-in (Tests/Fixtures/plex_fixture.py) on 127.0.0.1: plex.tv's PIN
 /// sign-in and a Media Server with the quirks of PLEX.md, serving real MP3 files.
 public final class PlexFixture {
-    public let process = Process()
-    private let input = Pipe()
-    public let port: Int
+    private let server: FixtureServer
+    public var process: Process { server.process }
+    public var port: Int { server.port }
     public var url: String { "http://127.0.0.1:\(port)" }
     public static let token = "fixture-token-123"
     public static let machine = "fixture-machine"
 
-    public init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/plex_fixture.py").path
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
-            line.append(first)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            throw FixtureError("the Plex fixture did not say its port")
-        }
-        self.port = port
-    }
-
-    deinit {
-        try? input.fileHandleForWriting.close()  // the fixture exits when stdin closes
-        process.waitUntilExit()
-    }
+    public init() throws { server = try FixtureServer(script: "plex_fixture.py") }
 
     /// An album as the fixture serves it: tracks are real files.
     public struct Album {
@@ -113,17 +91,5 @@ public final class PlexFixture {
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 
-    private func post(_ path: String, _ body: Any) throws {
-        var request = URLRequest(url: URL(string: url + path)!)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: Error?
-        URLSession.shared.dataTask(with: request) { _, _, error in
-            failure = error
-            done.signal()
-        }.resume()
-        done.wait()
-        if let failure { throw failure }
-    }
+    private func post(_ path: String, _ body: Any) throws { try server.post(path, body) }
 }
