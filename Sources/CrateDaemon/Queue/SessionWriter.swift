@@ -23,9 +23,8 @@ final class SessionWriter: Sendable {
         let queue = self.queue
         do {
             _ = try PosixThread.spawn(name: "crate-session") {
-                // SCHED_BATCH: woken by a command, this thread must not preempt the one
-                // answering it (it would, as the fresher thread, and the answer would
-                // wait for the fsync after all).
+                // SCHED_BATCH: background work, which the scheduler lets the threads
+                // answering people run before.
                 var param = sched_param()
                 if sched_setscheduler(0, SessionWriter.schedBatch, &param) != 0 {
                     logger.notice("session writer: SCHED_BATCH refused (\(errnoDescription(errno))); it runs at normal priority")
