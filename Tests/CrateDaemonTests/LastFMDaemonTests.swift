@@ -13,11 +13,11 @@ final class LastFMDaemonTests: LastFMTestCase {
         let plain = try AdminProcess.run(["status", "--socket", daemon.socket])
         XCTAssertTrue(plain.out.contains("lastfm:") && plain.out.contains("not signed in"), plain.out)
 
-        nonisolated(unsafe) var login: (code: Int32, out: String, err: String)?
+        nonisolated(unsafe) var login: Result<(code: Int32, out: String, err: String), Error>?
         let done = DispatchSemaphore(value: 0)
         let socket = daemon.socket
         Thread.detachNewThread {
-            login = try? AdminProcess.run(["lastfm", "login", "--socket", socket, "--timeout", "30"])
+            login = Result { try AdminProcess.run(["lastfm", "login", "--socket", socket, "--timeout", "30"]) }
             done.signal()
         }
         try lastfm.waitFor("a token asked for") { $0.contains { $0.method == "auth.getToken" } }
@@ -28,7 +28,7 @@ final class LastFMDaemonTests: LastFMTestCase {
         XCTAssertEqual(try lastfmStatus(daemon).auth, "signing-in")
         try lastfm.approve()
         XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "lastfm login did not return")
-        let result = try XCTUnwrap(login)
+        let result = try XCTUnwrap(login).get()
         XCTAssertEqual(result.code, 0, result.err)
         let token = try XCTUnwrap(try lastfm.calls().first { $0.method == "auth.getSession" }?.params["token"])
         XCTAssertTrue(result.out.contains("http://127.0.0.1:\(lastfm.port)/api/auth/?api_key=\(LastFMFixture.apiKey)&token=\(token)"),
