@@ -23,8 +23,10 @@ The test drives it through /__fixture/* (no signing):
   GET  /__fixture/log       every API call: {"method", "http", "params", "result"}
 It exits when stdin closes.
 """
-import hashlib, json, os, sys, threading, urllib.parse
-from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+import hashlib, json, threading, urllib.parse
+from http.server import BaseHTTPRequestHandler
+
+from fixture_serve import serve
 
 KEY = "fixture-api-key"
 SECRET = "fixture-secret"
@@ -156,17 +158,5 @@ class Handler(BaseHTTPRequestHandler):
         self.api("POST", params)
 
 
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        sys.stdin.read()
-    except KeyboardInterrupt:
-        pass
-    os._exit(0)
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)

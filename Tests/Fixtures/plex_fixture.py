@@ -26,8 +26,10 @@ The test drives it through /__fixture/* (no auth):
   GET  /__fixture/log       every request seen: method, path, query, selected headers
 It exits when stdin closes.
 """
-import json, os, sys, threading, time, urllib.parse
-from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+import json, threading, time, urllib.parse
+from http.server import BaseHTTPRequestHandler
+
+from fixture_serve import serve
 
 TOKEN = "fixture-token-123"
 STATE = {
@@ -293,17 +295,5 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        sys.stdin.read()
-    except KeyboardInterrupt:
-        pass
-    os._exit(0)
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)
