@@ -13,14 +13,6 @@ final class DemoLibraryTests: XCTestCase {
     override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "demo") }
     override func tearDown() { dir?.remove() }
 
-    func request(_ daemon: DaemonProcess, _ request: ControlRequest) throws -> ControlReply {
-        let client = try daemon.connect()
-        defer { client.close() }
-        let reply = try client.request(request, timeout: 20)
-        XCTAssertTrue(reply.ok, "\(request.cmd): \(reply.error ?? "")")
-        return reply
-    }
-
     func testTheDemoLibraryIsACrateOfCoveredAlbumsAcrossGenres() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("deploy/make-demo-library.sh").path

@@ -13,14 +13,6 @@ final class DisplayDaemonTests: XCTestCase {
     override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "display") }
     override func tearDown() { dir?.remove() }
 
-    func request(_ daemon: DaemonProcess, _ request: ControlRequest) throws -> ControlReply {
-        let client = try daemon.connect()
-        defer { client.close() }
-        let reply = try client.request(request, timeout: 20)
-        XCTAssertTrue(reply.ok, "\(request.cmd): \(reply.error ?? "")")
-        return reply
-    }
-
     func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
         let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
         return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))

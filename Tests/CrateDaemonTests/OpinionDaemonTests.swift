@@ -13,14 +13,6 @@ final class OpinionDaemonTests: XCTestCase {
     override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "opinion") }
     override func tearDown() { dir?.remove() }
 
-    func request(_ daemon: DaemonProcess, _ request: ControlRequest, ok: Bool = true) throws -> ControlReply {
-        let client = try daemon.connect()
-        defer { client.close() }
-        let reply = try client.request(request, timeout: 20)
-        XCTAssertEqual(reply.ok, ok, "\(request.cmd) \(request.gesture ?? "") \(request.control ?? ""): \(reply.error ?? "")")
-        return reply
-    }
-
     func input(_ daemon: DaemonProcess, _ gesture: String, _ control: String, _ detents: Int? = nil) throws -> String? {
         try request(daemon, ControlRequest(cmd: .input, gesture: gesture, control: control, detents: detents)).input?.last?.action
     }

@@ -25,14 +25,6 @@ final class SessionFollowTests: XCTestCase {
         try lib.add("Other/Third", [.init(file: "01.mp3", title: "T1", artist: "Other", album: "Third", genre: "Rock")])
     }
 
-    func request(_ daemon: DaemonProcess, _ request: ControlRequest, ok: Bool = true) throws -> ControlReply {
-        let client = try daemon.connect()
-        defer { client.close() }
-        let reply = try client.request(request, timeout: 20)
-        XCTAssertEqual(reply.ok, ok, "\(request.cmd): \(reply.error ?? "")")
-        return reply
-    }
-
     func scannedDaemon(_ extraConfig: String = "") throws -> DaemonProcess {
         let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: extraConfig)
         let deadline = Date().addingTimeInterval(20)
