@@ -40,6 +40,9 @@ public struct OutputStatus: Sendable, Equatable, Codable {
     public var realtimeMessage: String?
     /// Buffer underruns recovered since start.
     public var underruns: Int
+    /// The device failed while playing and crated is waiting for it to come back (a USB
+    /// DAC unplugged): playback holds paused where the sound stopped. Nil otherwise.
+    public var waitingForDevice: Bool?
 
     public init(
         device: String, isFallback: Bool, message: String? = nil, sampleRate: Int? = nil,

@@ -111,7 +111,13 @@ final class OutputWriter<Sink: OutputSink>: @unchecked Sendable {
             let outcome = device.write(samples, frames: count, wake: fading ? nil : control.writerWake)
             ring.commitRead(outcome.frames)
             audible = audible || outcome.frames > 0
-            if outcome.error < 0 { fail(outcome.error); continue }
+            if outcome.error < 0 {
+                // The device is gone, not refusing a format: this writer ends here (its sink
+                // closes with it) so the engine can start a fresh one once the device is back.
+                control.deviceLost.store(true, ordering: .relaxed)
+                fail(outcome.error)
+                return
+            }
             if outcome.underruns > 0 {
                 control.underruns.add(outcome.underruns, ordering: .relaxed)
                 control.engineWake.post()

@@ -36,6 +36,9 @@ final class WriterControl: Sendable {
     let underruns = Atomic<Int>(0)
     /// Negative error code once the sink failed for good (0 = fine).
     let deviceError = Atomic<Int>(0)
+    /// Set with `deviceError` when the sink failed while writing (a USB DAC pulled out):
+    /// that writer has ended, and the engine may start another on a reopened sink.
+    let deviceLost = Atomic<Bool>(false)
     let quit = Atomic<Bool>(false)
 
     /// Posted by the engine: work for the writer (data, mode change, flush).

@@ -10,6 +10,7 @@ extension PlayerEngine {
         if output.sink == nil {
             return .failure(PlayerError(fatal ?? "no audio output"))
         }
+        if let lost { return lostCommand(command, lost) }
         switch command {
         case .play(let paths, let startIndex, let startSeconds, let paused):
             guard !paths.isEmpty else { return .failure(PlayerError("nothing to play: no files given")) }

@@ -165,8 +165,11 @@ extension PlayerEngine {
             segments.removeAll()
             setMode(.stopped)
         }
+        adoptReopenedSink()
         let code = control.deviceError.load(ordering: .acquiring)
-        if code != 0, fatal == nil {
+        if code != 0, lost == nil, control.deviceLost.load(ordering: .relaxed), output.reopen != nil {
+            outputLost(code)
+        } else if code != 0, lost == nil, fatal == nil {
             let message = AudioError.deviceLost(device: output.status.device, reason: alsaErrorString(code)).userMessage
             logger.error("\(message)")
             fatal = message

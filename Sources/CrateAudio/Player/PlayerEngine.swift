@@ -40,6 +40,11 @@ final class PlayerEngine: @unchecked Sendable {
     var mode = WriterControl.RunMode.stopped
     var fatal: String?
     var reported = ReportedState()
+    /// The device vanished while playing; cleared when it is back (see OutputRecovery).
+    var lost: LostOutput?
+    /// A sink the reopen thread opened, waiting for the engine to start a writer on it.
+    let reopened = Mutex<(any OutputSink)?>(nil)
+    var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     init(output: PlayerOutput, logger: Logger) {
         self.output = output
@@ -75,7 +80,7 @@ final class PlayerEngine: @unchecked Sendable {
     }
 
     /// The writer thread, specialised for the sink's concrete type.
-    private func startWriter<Sink: OutputSink>(_ sink: Sink) throws(PosixError) -> PosixThread.RealtimeStart {
+    func startWriter<Sink: OutputSink>(_ sink: Sink) throws(PosixError) -> PosixThread.RealtimeStart {
         let writer = OutputWriter(ring: ring, formats: formats, control: control, device: sink)
         return try PosixThread.spawnRealtime(name: "crate-rt", priority: output.settings.rtPriority) { writer.run() }
     }

@@ -11,6 +11,9 @@ struct PlayerOutput: Sendable {
     let settings: AudioOutputSettings
     /// Fills in `status` from what the writer last published about the sink.
     let describe: @Sendable (SinkReport, inout OutputStatus) -> Void
+    /// Opens the same device again with the same settings, for a sink that can vanish
+    /// and come back (a USB DAC); nil when there is nothing to wait for.
+    var reopen: (@Sendable () throws(AudioError) -> any OutputSink)? = nil
 
     static func open(settings: AudioOutputSettings, logger: Logger) -> PlayerOutput {
         if let stream = settings.snapcast { return SnapcastSink.open(stream, settings: settings, logger: logger) }
@@ -39,7 +42,12 @@ extension ALSADevice {
         do {
             let device = try attempt(name, clockPaced: settings.clockPaced)
             logger.info("audio output: ALSA '\(name)'\(settings.clockPaced ? " (clock-paced)" : "")")
-            return output(device, name)
+            var opened = output(device, name)
+            opened.reopen = { () throws(AudioError) -> any OutputSink in
+                try ALSADevice(name: name, periodFrames: settings.periodFrames, periods: settings.periods,
+                               formats: DeviceSampleFormat.preference(settings.sampleFormat), clockPaced: settings.clockPaced)
+            }
+            return opened
         } catch {
             if settings.device != nil {
                 logger.error("audio output unavailable: \(error.userMessage)")

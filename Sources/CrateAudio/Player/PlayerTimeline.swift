@@ -36,6 +36,8 @@ struct PublishedState: Sendable {
     var flushPoint = 0
     var mode = WriterControl.RunMode.stopped
     var fatal: String?
+    /// Why playback waits for the device to come back (see OutputRecovery), if it does.
+    var lost: String?
     var output: OutputStatus
 }
 
@@ -53,6 +55,8 @@ extension PublishedState {
     /// until then the music is still being heard and the position still moves.
     func state(consumed: Int, starved: Bool, pausedAck: Bool) -> PlaybackState {
         if let fatal { return .error(fatal) }
+        // The writer is gone with the device: held where the sound stopped.
+        if lost != nil { return mode == .stopped ? .idle : .paused }
         switch mode {
         case .stopped: return .idle
         case .paused: return pausedAck || consumed <= flushPoint ? .paused : .playing
@@ -75,6 +79,10 @@ extension PlayerEngine {
         var output = snapshot.output
         output.underruns = control.underruns.load(ordering: .relaxed)
         self.output.describe(control.sinkReport, &output)
+        if let lost = snapshot.lost {
+            output.message = lost
+            output.waitingForDevice = true
+        }
         let idle = snapshot.mode == .stopped
         guard !idle, let segment = snapshot.segments.segment(at: heard) else {
             return PlayerStatus(state: state, tracks: snapshot.tracks, currentIndex: nil, position: 0,
@@ -103,6 +111,7 @@ extension PlayerEngine {
             box.flushPoint = flushPoint
             box.mode = mode
             box.fatal = fatal
+            box.lost = lost?.message
             return box
         }
         let state = snapshot.state(consumed: ring.consumed, starved: control.starved.load(ordering: .relaxed),

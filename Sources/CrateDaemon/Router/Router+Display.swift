@@ -24,6 +24,9 @@ extension Router {
             content = nowPlayingContent(player)
         }
         content.message = displayMessages.current()
+        if content.message == nil, player.output.waitingForDevice == true {
+            content.message = Message("Output lost — waiting for the DAC", kind: .error)
+        }
         return content
     }
 
