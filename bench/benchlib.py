@@ -2,6 +2,7 @@
 (library.sh).
 
   cpu_seconds, mem_kib     a process's CPU time and memory, from /proc
+  thread_cpu_seconds       the same CPU time per thread name, for the breakdown
   connect                  wait for a daemon's Unix socket to answer
   Timing                   how long to wait for a daemon, and for its answers
   Daemon                   spawn a daemon (log file, pid file for the shell's trap), stop it
@@ -29,6 +30,29 @@ def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def thread_cpu_seconds(pid):
+    """utime + stime of each living thread of `pid`, summed by thread name (crated names
+    its threads: crate-rt, crate-decode, crate-ctl, ...; MPD names its own)."""
+    by_name = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                head, tail = f.read().rsplit(")", 1)
+        except FileNotFoundError:  # the thread ended between listdir and open
+            continue
+        name = head.split("(", 1)[1]
+        fields = tail.split()
+        by_name[name] = by_name.get(name, 0) + (int(fields[11]) + int(fields[12])) / TICK
+    return by_name
+
+
+def thread_cpu_per_60s(before, after, elapsed):
+    """Per-thread-name CPU seconds per 60 s between two `thread_cpu_seconds` snapshots,
+    largest first; threads that did nothing are left out."""
+    spent = {n: (after.get(n, 0) - before.get(n, 0)) / elapsed * 60 for n in after}
+    return dict(sorted(((n, round(v, 3)) for n, v in spent.items() if v > 0), key=lambda kv: -kv[1]))
 
 
 RSS_PARTS = ("VmRSS", "RssAnon", "RssFile", "RssShmem")

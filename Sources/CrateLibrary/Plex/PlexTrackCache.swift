@@ -64,8 +64,10 @@ public final class PlexTrackCache: Sendable {
                 usleep(UInt32(200_000 * attempts))
             }
         }
-        guard rename(partial, target) == 0 else {
-            throw .badResponse("cannot move \(partial) into place: \(errnoDescription())")
+        do {
+            try AtomicFile.commit(partial, to: target)
+        } catch {
+            throw .badResponse("cannot move \(partial) into place: \(error.reason)")
         }
         evictIfNeeded(keeping: [target])
         return target

@@ -1,4 +1,5 @@
 import CrateCore
+import CratePosix
 import Glibc
 
 /// Keeping the files whole on their own: checkpoints (the main file holds everything, not
@@ -44,10 +45,10 @@ extension LibraryStore {
             unlink(partial)
             throw error
         }
-        guard rename(partial, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(partial)
-            throw .unreadable(file: file, reason: "cannot write it: \(reason)")
+        do {
+            try AtomicFile.commit(partial, to: file)
+        } catch {
+            throw .unreadable(file: file, reason: "cannot write it: \(error.reason)")
         }
         return try Self.describeUserData(file)
     }

@@ -30,18 +30,12 @@ struct DisplaySnapshotCommand: ParsableCommand {
         }
     }
 
-    /// Written whole or not at all: a temporary file renamed into place.
+    /// Written whole or not at all.
     private func write(_ data: Data, to path: String) throws(AdminError) {
-        let temporary = path + ".part"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .refused("cannot write \(path): \(errnoDescription(errno))") }
-        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let failure = written != data.count ? errno : (fsync(fd) != 0 ? errno : 0)
-        close(fd)
-        guard failure == 0, rename(temporary, path) == 0 else {
-            let reason = errnoDescription(failure != 0 ? failure : errno)
-            unlink(temporary)
-            throw .refused("cannot write \(path): \(reason)")
+        do {
+            try AtomicFile.write([UInt8](data), to: path)
+        } catch {
+            throw .refused("\(error)")
         }
     }
 }
