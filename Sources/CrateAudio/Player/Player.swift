@@ -52,6 +52,13 @@ public final class Player: Sendable {
 
     public func status() -> PlayerStatus { engine.status() }
 
+    /// Waits (at most `timeout` seconds) until the state is no longer `before` — a pause
+    /// is "paused" once the fade-out is heard — and returns the state then.
+    public func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState {
+        engine.stateWaiters.wait(timeout: timeout) { engine.status().state != before }
+        return engine.status().state
+    }
+
     /// Waits (at most 10 s) for the engine thread to answer a no-op: it is not stuck.
     public func ping() throws(PlayerError) { try engine.perform(.ping) }
 

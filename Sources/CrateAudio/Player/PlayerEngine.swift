@@ -44,6 +44,7 @@ final class PlayerEngine: @unchecked Sendable {
     var lost: LostOutput?
     /// A sink the reopen thread opened, waiting for the engine to start a writer on it.
     let reopened = Mutex<(any OutputSink)?>(nil)
+    let stateWaiters = StateWaiters()
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     init(output: PlayerOutput, logger: Logger) {

@@ -126,6 +126,7 @@ extension PlayerEngine {
         if state != reported.state {
             reported.state = state
             emit(.state, nil)
+            stateWaiters.wake()
         }
         if underruns != reported.underruns {
             logger.warning("audio underrun (\(underruns) since start); recovered")

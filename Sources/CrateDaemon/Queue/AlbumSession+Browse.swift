@@ -44,9 +44,7 @@ extension AlbumSession {
             try player.toggle()
             // The player reports the new state once the writer has faded in or out (a few
             // ms); wait for it so the answer, and the next press, see where things are.
-            let deadline = MonotonicClock.now() + 2
-            while player.status().state == before && MonotonicClock.now() < deadline { usleep(2_000) }
-            return player.status().state.name
+            return player.waitForState(otherThan: before, timeout: 2).name
         case .idle, .error:
             return "play album \(try playCursor())"
         }
