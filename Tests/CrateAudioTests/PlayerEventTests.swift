@@ -47,6 +47,38 @@ final class PlayerEventTests: XCTestCase {
         XCTAssertFalse(error.contains("truncated"), error)
     }
 
+    /// An observer that takes its time (an fsync on a slow SD card, a server that does not
+    /// answer) is called on the events thread, never the decoder's: the music plays on
+    /// without running dry, and the events arrive in order.
+    func testASlowObserverNeverHoldsUpDecoding() throws {
+        let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 9), cuts: [3 * 44100, 6 * 44100],
+                                   rate: 44100, encodings: [.cbr(kbps: 128)], in: dir)
+        let threads = Mutex<Set<String>>([])
+        let seen = Mutex<[String]>([])
+        let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(dir)/capture.raw,FORMAT=raw",
+                                                          clockPaced: true), logger: testLogger())
+        defer { player.shutdown() }
+        player.setEventHandler { kind, message in
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
+            threads.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            guard kind == .track, let message else { return }
+            seen.withLock { $0.append(String(message.prefix(10))) }
+            usleep(2_500_000)  // longer than the 2 s buffer
+        }
+        try player.play(paths: tracks)
+        waitFor(player, "playing") { $0.state == .playing }
+        var ranDry = false
+        while player.status().state != .idle {
+            if player.status().state == .buffering { ranDry = true }
+            usleep(5_000)
+        }
+        XCTAssertFalse(ranDry, "the decoder must not wait for an observer")
+        XCTAssertEqual(threads.withLock { $0 }, ["crate-events"])
+        let deadline = Date().addingTimeInterval(15)
+        while seen.withLock({ $0.count }) < 3, Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(seen.withLock { $0 }, ["track 1 of", "track 2 of", "track 3 of"])
+    }
+
     func testASeekIsAnnouncedAsASeek() throws {
         let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 4), cuts: [],
                                    rate: 44100, encodings: [.cbr(kbps: 128)], in: dir)

@@ -15,7 +15,8 @@ public final class Player: Sendable {
         engine.start()
     }
 
-    /// Called on the engine thread for every change worth telling observers about.
+    /// Called for every change worth telling observers about, in order, on the player's
+    /// events thread (never the engine's: an observer may write to disk).
     public func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) {
         engine.setEventHandler(handler)
     }

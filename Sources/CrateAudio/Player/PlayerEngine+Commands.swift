@@ -113,6 +113,14 @@ extension PlayerEngine {
         decoder = nil
         pending = nil
         segments.removeAll()
+        // Readers of `status()` meanwhile (the events thread, the socket) must not map the
+        // writer's new position onto the old timeline: nothing is under the play head
+        // until the new one is published.
+        let written = ring.written
+        published.withLock { box in
+            box.segments = []
+            box.flushPoint = written
+        }
         control.endOfStream.store(-1, ordering: .releasing)
         control.endedAt.store(-1, ordering: .releasing)
         let request = control.flushRequest.load(ordering: .relaxed) + 1

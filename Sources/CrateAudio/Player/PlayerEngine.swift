@@ -17,7 +17,7 @@ final class PlayerEngine: @unchecked Sendable {
     let control = WriterControl()
     let published: Mutex<PublishedState>
     private let mailbox = Mutex<[CommandSlot]>([])
-    private let eventHandler = Mutex<(@Sendable (DaemonEvent.Kind, String?) -> Void)?>(nil)
+    private let events = EventRelay()
     private let continuation = Mutex<(@Sendable () -> [String]?)?>(nil)
     private let sources = Mutex<(@Sendable (String) -> TrackSource?)?>(nil)
     /// For tracks that arrive over HTTP; made on first use.
@@ -88,6 +88,12 @@ final class PlayerEngine: @unchecked Sendable {
 
     func start() {
         do {
+            try events.start()
+        } catch {
+            logger.critical("cannot start the events thread: \(error)")
+            published.withLock { $0.fatal = "cannot start the events thread: \(error)" }
+        }
+        do {
             _ = try PosixThread.spawn(name: "crate-decode") { [self] in run() }
         } catch {
             logger.critical("cannot start the decoder: \(error)")
@@ -96,7 +102,7 @@ final class PlayerEngine: @unchecked Sendable {
     }
 
     func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) {
-        eventHandler.withLock { $0 = handler }
+        events.setHandler(handler)
     }
 
     func setContinuation(_ provider: @escaping @Sendable () -> [String]?) {
@@ -160,9 +166,9 @@ final class PlayerEngine: @unchecked Sendable {
         return provider?()
     }
 
+    /// Observers hear of it on the events thread: the engine goes back to decoding at once.
     func emit(_ kind: DaemonEvent.Kind, _ message: String? = nil) {
-        let handler = eventHandler.withLock { $0 }
-        handler?(kind, message)
+        events.send(kind, message)
     }
 
     /// Runs `command` on the engine thread and waits for its answer.
@@ -180,6 +186,7 @@ final class PlayerEngine: @unchecked Sendable {
         control.quit.store(true, ordering: .releasing)
         control.writerWake.post()
         control.engineWake.post()
+        events.stop()
     }
 
     private func run() {

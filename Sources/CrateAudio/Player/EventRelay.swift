@@ -1,0 +1,42 @@
+import CrateCore
+import CratePosix
+import Synchronization
+
+/// Carries the engine's events to the observer on a thread of their own (`crate-events`),
+/// in order: what observers do with them — history and saved-queue writes with their
+/// fsyncs, Plex timelines, Last.fm, the panel — never holds up decoding. The engine only
+/// appends to a list and posts a wake-up.
+final class EventRelay: Sendable {
+    typealias Handler = @Sendable (DaemonEvent.Kind, String?) -> Void
+    private let pending = Mutex<[(DaemonEvent.Kind, String?)]>([])
+    private let handler = Mutex<Handler?>(nil)
+    private let wake = WakeSignal()
+    private let stopped = Atomic<Bool>(false)
+
+    func setHandler(_ handler: @escaping Handler) { self.handler.withLock { $0 = handler } }
+
+    func start() throws(PosixError) {
+        _ = try PosixThread.spawn(name: "crate-events") { [self] in
+            while !stopped.load(ordering: .acquiring) {
+                let batch = pending.withLock { list in defer { list.removeAll() }; return list }
+                if batch.isEmpty {
+                    wake.wait(seconds: 1)
+                    continue
+                }
+                let observer = handler.withLock { $0 }
+                for (kind, message) in batch { observer?(kind, message) }
+            }
+        }
+    }
+
+    /// From the engine thread: queued, never waited for.
+    func send(_ kind: DaemonEvent.Kind, _ message: String?) {
+        pending.withLock { $0.append((kind, message)) }
+        wake.post()
+    }
+
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        wake.post()
+    }
+}
