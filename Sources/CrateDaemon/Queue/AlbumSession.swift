@@ -12,7 +12,7 @@ import Synchronization
 final class AlbumSession: Sendable {
     static let stateKey = "session"
     let library: Library
-    let player: Player
+    let player: any PlayerControl
     let maker: CrateMaker
     let logger: Logger
     let state: Mutex<SessionState>
@@ -31,7 +31,7 @@ final class AlbumSession: Sendable {
     /// current by setOpinion (see AlbumSession+Opinions).
     let opinions = Mutex<[Int64: AlbumOpinion]>([:])
 
-    init(library: Library, player: Player, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
+    init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
         self.library = library
         self.player = player
@@ -68,7 +68,7 @@ final class AlbumSession: Sendable {
             }
             s.current = id
             // Playing a waiting album takes it off the hand queue, or it would play twice.
-            s.queued.removeAll { $0 == id }
+            s.takeFromQueue(id)
             s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
             s.trackInAlbum = track
             s.position = seconds
@@ -147,7 +147,10 @@ final class AlbumSession: Sendable {
             let appended = Set(s.segments.map(\.albumID))
             if let index = s.queued.firstIndex(where: { !disliked.contains($0) && !appended.contains($0) }) {
                 let id = s.queued[index]
-                if consume { s.queued.removeSubrange(...index) }
+                if consume {
+                    s.queued.removeSubrange(..<index)
+                    s.takeFromQueue(id)
+                }
                 return id
             }
             return s.crate.album(after: s.crateAnchor, skipping: disliked.union(appended))
@@ -162,7 +165,7 @@ final class AlbumSession: Sendable {
                 return nil
             }
             guard let id = s.segments.dropFirst(index + 1).first?.albumID else { return nil }
-            if let queued = s.queued.firstIndex(of: id) { s.queued.remove(at: queued) }
+            s.takeFromQueue(id)
             return id
         }
         guard let next = appended ?? nextAlbum(consume: true) else {
@@ -220,7 +223,7 @@ final class AlbumSession: Sendable {
                         s.played.removeLast()
                     }
                     s.current = segment.albumID
-                    if let queued = s.queued.firstIndex(of: segment.albumID) { s.queued.remove(at: queued) }
+                    s.takeFromQueue(segment.albumID)
                 }
                 s.trackInAlbum = index - segment.startIndex
                 s.position = status.position

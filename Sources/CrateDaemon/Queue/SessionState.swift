@@ -20,18 +20,30 @@ struct SessionState: Codable, Sendable, Equatable {
     /// row ids, which a rebuilt cache hands out again, so a restore goes by these keys
     /// (see SessionState+Keys). Absent in states saved by older versions.
     var albumKeys: [String: String]?
+    /// Albums that left the hand queue by being played, latest last: even when one is in
+    /// the crate too, the crate has not got to it.
+    var playedFromQueue: [Int64]?
 
     static let playedLimit = 50
     /// Segments kept before the one playing, for `previous` back over album joins.
     static let segmentsKeptBehind = 8
 
     /// The crate album the crate goes on after: the latest album of this crate in the
-    /// player's list or heard before it. A hand-queued album is not in the crate, and the
-    /// knob's cursor is where the listener started, not where the crate has got to.
+    /// player's list or heard before it. A hand-queued album does not count, even when it
+    /// is in the crate too, and the knob's cursor is where the listener started, not where
+    /// the crate has got to.
     var crateAnchor: Int64? {
         let inCrate = Set(crate.items.map(\.albumID))
+        let byHand = Set(playedFromQueue ?? [])
         let recent = segments.reversed().map(\.albumID) + (current.map { [$0] } ?? []) + played.reversed()
-        return recent.first { inCrate.contains($0) }
+        return recent.first { inCrate.contains($0) && !byHand.contains($0) }
+    }
+
+    /// `id` starts playing: off the hand queue, remembered as played from it if it was there.
+    mutating func takeFromQueue(_ id: Int64) {
+        guard queued.contains(id) else { return }
+        queued.removeAll { $0 == id }
+        playedFromQueue = ((playedFromQueue ?? []).filter { $0 != id } + [id]).suffix(Self.playedLimit)
     }
 
     /// The album owning player track `index`.

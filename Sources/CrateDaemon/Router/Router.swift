@@ -15,7 +15,7 @@ import Synchronization
 public final class Router: ControlHandler {
     public static let version = "0.1.0"
 
-    let player: Player
+    let player: any PlayerControl
     /// nil when the store could not be opened; `libraryProblem` then says why.
     let library: Library?
     let libraryProblem: String?
@@ -45,7 +45,7 @@ public final class Router: ControlHandler {
     private let subscribers = Mutex<[Int: @Sendable (DaemonEvent) -> Void]>([:])
     private let nextSubscriber = Atomic<Int>(0)
 
-    init(player: Player, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
+    init(player: any PlayerControl, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
          warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
          plexProblem: String? = nil, logger: Logger) {
         self.plexService = plex

@@ -1,0 +1,166 @@
+import CrateAudio
+import CrateCore
+@testable import CrateDaemon
+import Synchronization
+
+/// A stand-in for the audio engine, on a manual clock: it keeps a track list, a play head
+/// and a state as `Player` does, asks for the continuation when the last track of its
+/// list starts (the engine asks once the list is decoded, seconds before its end), and
+/// tells its observer of each track change and state change. `advance(by:)` is time
+/// passing; nothing happens between calls, so a test is exact and takes milliseconds.
+final class PlayerTwin: PlayerControl, @unchecked Sendable {
+    // @unchecked: every field is behind `lock`; handlers are called outside it.
+    private struct State {
+        var tracks: [String] = []
+        var index: Int?
+        var position = 0.0
+        var state = PlaybackState.idle
+        var asked = false
+    }
+
+    private let lock = Mutex(State())
+    private let handler = Mutex<(@Sendable (DaemonEvent.Kind, String?) -> Void)?>(nil)
+    private let continuation = Mutex<(@Sendable () -> [String]?)?>(nil)
+    /// Every track lasts this long unless `durations` says otherwise.
+    let trackSeconds: Double
+    let durations: [String: Double]
+
+    init(trackSeconds: Double = 10, durations: [String: Double] = [:]) {
+        self.trackSeconds = trackSeconds
+        self.durations = durations
+    }
+
+    func duration(_ path: String) -> Double { durations[path] ?? trackSeconds }
+
+    // MARK: the clock
+
+    /// Plays `seconds` on: crosses track ends, appends the continuation, ends the list.
+    func advance(by seconds: Double) {
+        var left = seconds
+        while left > 0 {
+            let step: (DaemonEvent.Kind?, Bool) = lock.withLock { s in
+                guard s.state == .playing, let index = s.index else { left = 0; return (nil, false) }
+                let remaining = duration(s.tracks[index]) - s.position
+                if left < remaining {
+                    s.position += left
+                    left = 0
+                    return (nil, false)
+                }
+                left -= remaining
+                s.position = 0
+                if index + 1 < s.tracks.count {
+                    s.index = index + 1
+                    return (.track, index + 1 == s.tracks.count - 1)
+                }
+                s.index = nil
+                s.state = .idle
+                return (.state, false)
+            }
+            if step.1 { askContinuation() }
+            if let kind = step.0 { emit(kind) }
+        }
+    }
+
+    private func askContinuation() {
+        guard let provider = continuation.withLock({ $0 }) else { return }
+        let alreadyAsked = lock.withLock { s in defer { s.asked = true }; return s.asked }
+        guard !alreadyAsked, let more = provider(), !more.isEmpty else { return }
+        lock.withLock { s in
+            s.tracks += more
+            s.asked = false
+        }
+    }
+
+    private func emit(_ kind: DaemonEvent.Kind) {
+        handler.withLock { $0 }?(kind, nil)
+    }
+
+    private func load(_ index: Int, seconds: Double = 0, state: PlaybackState) {
+        let last = lock.withLock { s -> Bool in
+            s.index = index
+            s.position = seconds
+            s.state = state
+            s.asked = false
+            return index == s.tracks.count - 1
+        }
+        if last { askContinuation() }
+        emit(.track)
+        emit(.state)
+    }
+
+    // MARK: PlayerControl
+
+    func play(paths: [String], startIndex: Int, startSeconds: Double, paused: Bool) throws(PlayerError) {
+        guard paths.indices.contains(startIndex) else { throw PlayerError("no track \(startIndex + 1)") }
+        lock.withLock { $0.tracks = paths }
+        load(startIndex, seconds: startSeconds, state: paused ? .paused : .playing)
+    }
+
+    func pause() throws(PlayerError) { try setState(from: .playing, to: .paused) }
+    func resume() throws(PlayerError) { try setState(from: .paused, to: .playing) }
+
+    func toggle() throws(PlayerError) {
+        let now = lock.withLock { $0.state }
+        try setState(from: now, to: now == .playing ? .paused : .playing)
+    }
+
+    private func setState(from: PlaybackState, to: PlaybackState) throws(PlayerError) {
+        let ok = lock.withLock { s -> Bool in
+            guard s.state == from, s.index != nil else { return false }
+            s.state = to
+            return true
+        }
+        guard ok else { throw PlayerError("not \(from.name)") }
+        emit(.state)
+    }
+
+    func stop() throws(PlayerError) {
+        lock.withLock { s in
+            s.index = nil
+            s.state = .idle
+        }
+        emit(.state)
+    }
+
+    func next() throws(PlayerError) {
+        guard let (index, count) = lock.withLock({ s in s.index.map { ($0, s.tracks.count) } }) else {
+            throw PlayerError("nothing is playing")
+        }
+        if index + 1 >= count {
+            askContinuation()
+            guard lock.withLock({ index + 1 < $0.tracks.count }) else { return try stop() }
+        }
+        load(index + 1, state: keptState())
+    }
+
+    func previous() throws(PlayerError) {
+        guard let (index, position) = lock.withLock({ s in s.index.map { ($0, s.position) } }) else {
+            throw PlayerError("nothing is playing")
+        }
+        load(position > 3 ? index : max(0, index - 1), state: keptState())
+    }
+
+    func seek(to seconds: Double) throws(PlayerError) {
+        guard lock.withLock({ s in s.index != nil }) else { throw PlayerError("nothing is playing") }
+        lock.withLock { $0.position = seconds }
+        emit(.seek)
+    }
+
+    private func keptState() -> PlaybackState { lock.withLock { $0.state == .paused ? .paused : .playing } }
+
+    func ping() throws(PlayerError) {}
+
+    func status() -> PlayerStatus {
+        lock.withLock { s in
+            PlayerStatus(state: s.state, tracks: s.tracks.map { TrackStatus(path: $0, duration: duration($0)) },
+                         currentIndex: s.index, position: s.position, sourceRate: nil, sourceChannels: nil,
+                         output: OutputStatus(device: "twin", isFallback: false, realtime: false, rtPriority: 0, underruns: 0))
+        }
+    }
+
+    func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState { status().state }
+    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) { self.handler.withLock { $0 = handler } }
+    func setContinuation(_ provider: @escaping @Sendable () -> [String]?) { continuation.withLock { $0 = provider } }
+    func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {}
+    func shutdown() {}
+}
