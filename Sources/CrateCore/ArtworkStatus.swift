@@ -12,6 +12,9 @@ public struct ArtworkStatus: Sendable, Codable, Equatable {
     public var waiting = 0
     /// From the request to the picture kept, for the last fetch.
     public var lastFetchMilliseconds: Double?
+    /// From a screen first asking for a cover not on the box to the frame drawn with it
+    /// (fetch, decode, redraw), for the last such cover.
+    public var lastShownMilliseconds: Double?
     /// Albums whose cover cannot be shown now (a failed fetch waiting for its retry, a
     /// broken picture); their placeholder is drawn instead.
     public var failing = 0

@@ -26,6 +26,10 @@ public final class CachedArtwork: ArtworkProvider {
         /// The last error reported per album, so a broken cover is logged once (a tag
         /// that stays unreadable fails again every retry; that is not news either).
         var reported: [String: ArtworkError] = [:]
+        /// Remote covers asked for and not drawn yet: when a screen first asked.
+        var asked: [String: Double] = [:]
+        /// From a screen first asking for a remote cover to the frame drawn with it.
+        var lastShownMilliseconds: Double?
     }
 
     /// Bounds on the memo tables: a crate has hundreds of albums, the panel shows three.
@@ -57,11 +61,24 @@ public final class CachedArtwork: ArtworkProvider {
     }
 
     private func remoteImage(_ art: ArtworkReference, _ remote: RemoteArtwork, _ box: ArtworkBox) -> RGBImage? {
+        let now = MonotonicClock.now()
         do {
-            if let image = try cache.fetchedImage(forAlbumKey: art.albumKey, size: box) { return image }
+            if let image = try cache.fetchedImage(forAlbumKey: art.albumKey, size: box) {
+                state.withLock { state in
+                    // Asked long ago (turned past before it arrived): not a fetch's time.
+                    guard let asked = state.asked.removeValue(forKey: art.albumKey), now - asked < 30 else { return }
+                    state.lastShownMilliseconds = (now - asked) * 1000
+                }
+                return image
+            }
         } catch {
+            state.withLock { _ = $0.asked.removeValue(forKey: art.albumKey) }
             report(error, for: art)
             return nil
+        }
+        state.withLock { state in
+            if state.asked.count >= Self.memoLimit { state.asked.removeAll(keepingCapacity: true) }
+            if state.asked[art.albumKey] == nil { state.asked[art.albumKey] = now }
         }
         let side = max(fetchSide.withLock { $0 }, box.width, box.height)
         fetches?.request(albumKey: art.albumKey, remote: remote, side: side)
@@ -72,6 +89,7 @@ public final class CachedArtwork: ArtworkProvider {
     public func status() -> ArtworkStatus {
         var status = cache.status()
         status.waiting = fetches?.waiting ?? 0
+        status.lastShownMilliseconds = state.withLock { $0.lastShownMilliseconds }
         return status
     }
 

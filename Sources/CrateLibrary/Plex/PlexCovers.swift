@@ -13,11 +13,7 @@ public final class PlexCovers: Sendable {
 
     public init(service: PlexService) {
         self.service = service
-        do {
-            if let server = try service.account.server() { _ = load(server.machineIdentifier) }
-        } catch {
-            service.logger.warning("plex covers: cannot read the chosen server: \(error)")
-        }
+        reload()
     }
 
     /// The cover of the album of `trackPath` (a Plex track's library path): its server,
@@ -29,9 +25,16 @@ public final class PlexCovers: Sendable {
         return (machine, album, thumb)
     }
 
-    /// Reads the thumbs of every server seen again (after a sync wrote new ones).
+    /// Reads the thumbs of the chosen server and of every server seen again (at start,
+    /// and after a sync wrote new ones), so the display thread finds them in memory.
     public func reload() {
-        for machine in thumbs.withLock({ Array($0.keys) }) { _ = load(machine) }
+        var machines = Set(thumbs.withLock { $0.keys })
+        do {
+            if let server = try service.account.server() { machines.insert(server.machineIdentifier) }
+        } catch {
+            service.logger.warning("plex covers: cannot read the chosen server: \(error)")
+        }
+        for machine in machines { _ = load(machine) }
     }
 
     /// The cover's bytes from the server's photo transcoder, `side` pixels square.
