@@ -12,6 +12,7 @@ final class PlexCoverTests: PlexTestCase {
     static let red: UInt32 = 0xC8_3C28
     static let blue: UInt32 = 0x28_50C8
     static let green: UInt32 = 0x3C_B450
+    static let yellow: UInt32 = 0xD2_B428
     let displayConfig = "[display]\nwidth = 320\nheight = 240\n"
 
     /// One album per colour, two 8-second tracks each (long enough to look at).
@@ -68,6 +69,8 @@ final class PlexCoverTests: PlexTestCase {
         let daemon = try self.daemon(displayConfig)
         _ = try signInAndSync(daemon)
 
+        let crate = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate)).crate)
+        XCTAssertEqual(crate.items.map(\.album.title), ["Album 0"])
         _ = try request(daemon, ControlRequest(cmd: .input, gesture: "turn", control: "knob", detents: 1))
         try waitForCover(daemon, Self.red, on: "browse")
         let requests = try plex.coverRequests()
@@ -112,14 +115,18 @@ final class PlexCoverTests: PlexTestCase {
         XCTAssertNil(try second.status().artwork?.lastError)
     }
 
+    /// An HTML page, a broken picture, a refused token and a server that does not answer in time.
     func testAnAnswerThatIsNotACoverLeavesThePlaceholderLoggedAndInStatus() throws {
-        try plex.load(try coverLibrary([Self.red, Self.blue, Self.green]))
+        let colors = [Self.red, Self.blue, Self.green, Self.yellow]
+        try plex.load(try coverLibrary(colors))
         let daemon = try self.daemon(displayConfig)
         _ = try signInAndSync(daemon)
-        let cases: [(mode: String, says: String)] = [("html", "text/html"), ("garbage", "not a usable picture"),
-                                                     ("unauthorized", "401")]
+        let cases: [(mode: [String: Any], says: String)] = [
+            (["cover": "html"], "text/html"), (["cover": "garbage"], "not a usable picture"),
+            (["cover": "unauthorized"], "401"), (["cover_slow": 7], "timed out"),
+        ]
         for (n, (mode, says)) in cases.enumerated() {
-            try plex.mode(["cover": mode])
+            try plex.mode(mode)
             try play(daemon, "Album \(n)")
             let deadline = Date().addingTimeInterval(15)
             var warning: String?
@@ -132,13 +139,13 @@ final class PlexCoverTests: PlexTestCase {
             XCTAssertNotNil(warning, "\(mode): \(warnings)")
             XCTAssertTrue(warning?.contains("plex-fixture-machine-1\(n)-") == true, "the album is named: \(warning ?? "")")
             let image = try snapshot(daemon)
-            XCTAssertFalse(Self.near(coverCentre(image, screen: "now-playing"), [Self.red, Self.blue, Self.green][n]),
+            XCTAssertFalse(Self.near(coverCentre(image, screen: "now-playing"), colors[n]),
                            "\(mode): the placeholder, not a cover")
             XCTAssertTrue(daemon.log.contains("no cover for plex-fixture-machine-1\(n)-"), "\(mode): logged")
         }
         let covers = try XCTUnwrap(try daemon.status().artwork)
-        XCTAssertEqual(covers.fetchFailures, 3)
+        XCTAssertEqual(covers.fetchFailures, 4)
         XCTAssertEqual(covers.fetched, 0)
-        XCTAssertEqual(try plex.coverRequests().count, 3, "one try each; the next waits for the retry")
+        XCTAssertEqual(try plex.coverRequests().count, 4, "one try each; the next waits for the retry")
     }
 }

@@ -3,8 +3,10 @@ import CrateCore
 /// Album covers from the chosen server's photo transcoder (PLEX.md: `/photo/:/transcode`
 /// with the album's `thumb`, URL-encoded, and the size wanted), with the token.
 extension PlexService {
-    /// A cover is one small request: no retries (the caller tries again later), a short wait.
-    static let coverTimeout = 10.0
+    /// A cover is one small request (a few KB from a server on the LAN): no retries (the
+    /// caller tries again later), and a short wait, so a stuck server does not hold up
+    /// the covers after it.
+    static let coverTimeout = 5.0
 
     /// The picture's bytes, `side` pixels square at most. Throws when the server refuses
     /// (401), cannot be reached or times out, or answers with something not a picture
