@@ -103,6 +103,7 @@ extension CrateConfig {
         if let value = display.integer("dim_after", in: 0...86400) { self.display.dimAfter = value }
         if let value = display.integer("blank_after", in: 0...86400) { self.display.blankAfter = value }
         if let value = display.string("fonts", expected: "a folder of PSF console fonts") { self.display.fonts = value }
+        if let value = display.integer("artwork_cache_mb", in: 1...65536) { self.display.artworkCacheMB = value }
         display.refuseUnknownKeys()
         problems += display.problems
 

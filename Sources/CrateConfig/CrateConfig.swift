@@ -140,6 +140,9 @@ public struct CrateConfig: Sendable, Equatable {
         public var blankAfter: Int = 600
         /// Where the PSF console fonts are. TOML: `fonts`.
         public var fonts: String = "/usr/share/consolefonts"
+        /// Most megabytes of covers kept on disk (`state_dir/artwork`, local and Plex
+        /// alike); the least recently used leave first. TOML: `artwork_cache_mb`, 1…65536.
+        public var artworkCacheMB: Int = 64
         public init() {}
     }
 

@@ -123,6 +123,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var rooms: RoomsStatus?
     /// Last.fm scrobbling; nil while `[lastfm]` is off.
     public var lastfm: LastFMStatus?
+    /// The covers' cache and fetches (Plex covers).
+    public var artwork: ArtworkStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

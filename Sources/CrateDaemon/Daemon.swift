@@ -172,6 +172,7 @@ public final class Daemon: Sendable {
         mpd?.stop()
         controls.stop()
         display.stop()
+        router.artwork.withLock { $0 }?.fetches?.stop()
         router.plexService?.stop()
         stopLastFM()
         player.shutdown()
@@ -189,19 +190,31 @@ public final class Daemon: Sendable {
                                        dimAfter: Double(d.dimAfter), blankAfter: Double(d.blankAfter))
         let cache: ArtworkCache
         do {
-            cache = try ArtworkCache(directory: config.stateDir + "/artwork", memoryCapacity: 16, logger: logger)
+            cache = try ArtworkCache(directory: config.stateDir + "/artwork", memoryCapacity: 16,
+                                     capBytes: d.artworkCacheMB << 20, logger: logger)
         } catch {
             logger.error("display: covers are not cached on disk: \(error)")
             cache = ArtworkCache(memoryCapacity: 16, logger: logger)
         }
-        let artwork = CachedArtwork(cache: cache) { reference, error in
-            logger.warning("display: no cover for \(reference.trackPath): \(error)")
+        // Plex covers: fetched on their own thread; the screen is drawn again when one arrives.
+        let fetches = router.plexCovers.map { covers in
+            ArtworkFetchQueue(cache: cache, fetcher: PlexCoverFetcher(covers: covers), logger: logger) { [weak router] _ in
+                router?.displayService?.invalidate()
+            }
         }
+        let artwork = CachedArtwork(cache: cache, fetches: fetches) { reference, error in
+            let album = reference.remote.map { "\(reference.albumKey) (\($0))" } ?? reference.trackPath
+            logger.warning("display: no cover for \(album): \(error.userMessage)")
+        }
+        router.artwork.withLock { $0 = artwork }
         let fonts = FontLibrary(directory: d.fonts)
         for failure in fonts.failures { logger.warning("display: font not usable: \(failure)") }
         let renderer = ScreenRenderer(fonts: fonts, artwork: artwork)
         return DisplayService(settings: settings, logger: logger,
-                              draw: { content, canvas, now in renderer.render(content, into: &canvas, now: now) },
+                              draw: { content, canvas, now in
+                                  artwork.panelSize(width: canvas.width, height: canvas.height)
+                                  renderer.render(content, into: &canvas, now: now)
+                              },
                               content: { [weak router] in router?.displayContent() ?? DisplayContent(screen: .boot(detail: "")) })
     }
 

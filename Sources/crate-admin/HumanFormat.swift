@@ -204,6 +204,7 @@ enum HumanFormat {
         lines.append(("underruns", "\(player.output.underruns)"))
         if let controls = status.controls { lines.append(("controls", self.controls(controls))) }
         if let display = status.display { lines.append(("display", self.display(display))) }
+        if let artwork = status.artwork { lines.append(("covers", CoversFormat.summary(artwork))) }
         if let rooms = status.rooms { lines.append(("rooms", RoomsFormat.summary(rooms))) }
         if let lastfm = status.lastfm { lines.append(("lastfm", LastFMFormat.summary(lastfm))) }
 

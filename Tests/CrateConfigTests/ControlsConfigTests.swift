@@ -148,12 +148,15 @@ final class DisplayConfigTests: XCTestCase {
         XCTAssertEqual(config.display.rotation, 270)
         XCTAssertEqual(config.display.dimAfter, 0)
         XCTAssertEqual(config.display.blankAfter, 30)
+        XCTAssertEqual(defaults.artworkCacheMB, 64)
+        XCTAssertEqual(try CrateConfig.parse("[display]\nartwork_cache_mb = 200").display.artworkCacheMB, 200)
     }
 
     func testWrongValuesNameTheLine() {
         expect("[display]\n\nrotation = 45", "c.toml:3: [display] rotation: expected 0, 90, 180 or 270, got 45")
         expect("[display]\nwidth = 10", "c.toml:2: [display] width: expected an integer from 64 to 1920, got 10")
         expect("[display]\ndevice = \"\"", #"c.toml:2: [display] device: expected a framebuffer device like "/dev/fb1", got """#)
-        expect("[display]\nbrightness = 3", "c.toml:2: [display] brightness: unknown key; the keys here are device, width, height, rotation, dim_after, blank_after and fonts")
+        expect("[display]\nbrightness = 3", "c.toml:2: [display] brightness: unknown key; the keys here are device, width, height, rotation, dim_after, blank_after, fonts and artwork_cache_mb")
+        expect("[display]\nartwork_cache_mb = 0", "c.toml:2: [display] artwork_cache_mb: expected an integer from 1 to 65536, got 0")
     }
 }

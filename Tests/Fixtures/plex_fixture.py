@@ -6,7 +6,9 @@ Serves, on 127.0.0.1 (port printed on the first line of stdout):
   PMS       /identity, /library/sections, /library/sections/{id}/all?type=8|9|10,
             /library/sections/{id}/genre, /library/sections/{id}/collections,
             /library/metadata/{key}/children, /playlists, /playlists/{key}/items,
-            /library/parts/... (the MP3 bytes, with Range), /:/rate, /:/timeline, /:/scrobble
+            /library/parts/... (the MP3 bytes, with Range), /:/rate, /:/timeline, /:/scrobble,
+            /photo/:/transcode?url={thumb}&width=&height= (a PNG of that size in the album's
+            "_cover" colour [r, g, b]; the token is required like everywhere else)
 with the quirks real servers show (see ../shared/PLEX.md): paging headers required on
 lists (400 without), hoisted parentTitle, string numbers, ids as strings, missing
 parentIndex/year, Latin-1 bytes, 401 with an HTML body, 429 with Retry-After, slow
@@ -21,12 +23,15 @@ The test drives it through /__fixture/* (no auth):
                                        a page sequence that ends early, or {"size":0,"totalSize":N}),
                              "hide_albums": [ratingKey, ...]  (left out of the album listing,
                                        their tracks still listed),
-                             "refuse_pins": bool  (plex.tv answers 401 to a new PIN)}
+                             "refuse_pins": bool  (plex.tv answers 401 to a new PIN),
+                             "cover": "html" | "garbage" | "unauthorized"  (what the photo
+                                       transcoder answers instead of the picture),
+                             "cover_slow": s  (the transcoder waits s seconds first)}
   POST /__fixture/approve   the next PIN poll returns a token
   GET  /__fixture/log       every request seen: method, path, query, selected headers
 It exits when stdin closes.
 """
-import json, threading, time, urllib.parse
+import json, struct, threading, time, urllib.parse, zlib
 from http.server import BaseHTTPRequestHandler
 
 from fixture_serve import serve
@@ -47,6 +52,15 @@ def container(items, key="Metadata", extra=None, start=0, size=None, total=None)
     if extra:
         mc.update(extra)
     return {"MediaContainer": mc}
+
+
+def png(width, height, rgb):
+    """A real PNG (8-bit RGB, zlib) of one colour."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = (b"\x00" + bytes(rgb) * width) * height
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -187,6 +201,8 @@ class Handler(BaseHTTPRequestHandler):
             playlist = next((p for p in lib["playlists"] if str(p.get("ratingKey")) == key), None)
             keys = playlist.get("items", []) if playlist else []
             return self.page([t for t in lib["tracks"] if str(t.get("ratingKey")) in keys])
+        if path == "/photo/:/transcode":
+            return self.transcode(q)
         if path.startswith("/library/parts/"):
             if STATE["mode"].get("silent_parts"):
                 # Accepts the request and says nothing at all: no status line, no byte.
@@ -262,6 +278,30 @@ class Handler(BaseHTTPRequestHandler):
         return self.reply(404, b"Not Found", "text/plain")
 
     # -- media ------------------------------------------------------------------------
+    def transcode(self, q):
+        """The photo transcoder: the album whose thumb is `url`, as a PNG of width x height."""
+        mode = STATE["mode"]
+        if mode.get("cover_slow"):
+            time.sleep(mode["cover_slow"])
+        answer = mode.get("cover")
+        if answer == "unauthorized":
+            return self.reply(401, b"<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1>"
+                              b"</body></html>", "text/html")
+        if answer == "html":
+            return self.reply(200, b"<html><body>Plex Media Server: please wait</body></html>", "text/html")
+        if answer == "garbage":
+            return self.reply(200, b"\xff\xd8\xff\xe0 not really a JPEG " * 20, "image/jpeg")
+        album = next((a for a in STATE["library"]["albums"] if a.get("thumb") == q.get("url")), None)
+        if album is None or not album.get("_cover"):
+            return self.reply(404, b"Not Found", "text/plain")
+        try:
+            width, height = int(q.get("width", "0")), int(q.get("height", "0"))
+        except ValueError:
+            return self.reply(400, b"bad size", "text/plain")
+        if not (0 < width <= 2000 and 0 < height <= 2000):
+            return self.reply(400, b"bad size", "text/plain")
+        return self.reply(200, png(width, height, album["_cover"]), "image/png")
+
     def part(self, path):
         track = next((t for t in STATE["library"]["tracks"]
                       if any(p.get("key") == path for m in t.get("Media", []) for p in m.get("Part", []))), None)

@@ -24,8 +24,12 @@ public final class PlexFixture {
         public var genres: [String]
         public var tracks: [(title: String, file: String)]
         public var container = "mp3"
+        /// The cover's colour (0xRRGGBB): the album gets a `thumb`, and the photo
+        /// transcoder serves a PNG of that colour. nil: no thumb.
+        public var cover: UInt32?
         public init(ratingKey: Int, title: String, artist: String, year: Int? = nil, genres: [String] = [],
-                    tracks: [(title: String, file: String)], container: String = "mp3") {
+                    tracks: [(title: String, file: String)], container: String = "mp3", cover: UInt32? = nil) {
+            self.cover = cover
             self.ratingKey = ratingKey
             self.title = title
             self.artist = artist
@@ -47,6 +51,10 @@ public final class PlexFixture {
                                        "addedAt": updatedAt - n, "updatedAt": updatedAt, "leafCount": "\(album.tracks.count)",
                                        "Genre": album.genres.map { ["tag": $0] }]
             if let year = album.year { item["year"] = year }
+            if let cover = album.cover {
+                item["thumb"] = "/library/metadata/\(album.ratingKey)/thumb/\(updatedAt)"
+                item["_cover"] = [Int(cover >> 16 & 0xFF), Int(cover >> 8 & 0xFF), Int(cover & 0xFF)]
+            }
             albumItems.append(item)
             for (index, track) in album.tracks.enumerated() {
                 let key = album.ratingKey * 100 + index + 1
@@ -84,6 +92,11 @@ public final class PlexFixture {
 
     /// The next PIN poll gets a token, as if the code had been entered at plex.tv/link.
     public func approvePin() throws { try post("/__fixture/approve", [:]) }
+
+    /// Requests the photo transcoder has had (each with its query).
+    public func coverRequests() throws -> [[String: Any]] {
+        try log().filter { $0["path"] as? String == "/photo/:/transcode" }
+    }
 
     /// Every request seen so far.
     public func log() throws -> [[String: Any]] {

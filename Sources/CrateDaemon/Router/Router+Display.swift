@@ -107,8 +107,9 @@ extension Router {
     }
 
     func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
-        // Plex covers (the server's photo transcoder) are not fetched yet: the placeholder.
-        guard let first = detail.tracks.first, !PlexPaths.isPlex(first.path) else { return nil }
+        guard let first = detail.tracks.first else { return nil }
+        // Plex covers come from the server's photo transcoder, fetched in the background.
+        if PlexPaths.isPlex(first.path) { return plexArtwork(trackPath: first.path) }
         return ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
     }
 

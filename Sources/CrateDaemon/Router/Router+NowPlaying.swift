@@ -27,7 +27,8 @@ extension Router {
             }
             if let art = artwork(detail) {
                 info.coverKey = art.albumKey
-                if withCover { info.cover = cover(trackPath: art.trackPath) }
+                // A Plex cover's bytes are not sent (it has no track file to read them from).
+                if withCover && art.remote == nil { info.cover = cover(trackPath: art.trackPath) }
             }
         } else {
             // Files played by path: the folder is the album, as on the display.

@@ -36,6 +36,7 @@ extension Router {
         try plex.startSync(acceptShrink: acceptShrink) { [weak self] report in
             guard let self else { return }
             self.albumCache.withLock { $0.removeAll() }
+            self.plexCovers?.reload()
             let text = report.error.map { report.partial ? "Plex sync held back: \($0)" : "Plex sync failed: \($0)" }
                 ?? "Plex sync: \(report.albums) albums, \(report.tracks) tracks (+\(report.added) ~\(report.changed) -\(report.removed))"
             if let error = report.error {

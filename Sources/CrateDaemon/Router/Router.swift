@@ -34,6 +34,10 @@ public final class Router: ControlHandler {
     /// Plex; nil without a library (then `plexProblem` says why).
     let plexService: PlexService?
     let plexProblem: String?
+    /// Plex albums' covers (thumbs and the photo transcoder); nil without Plex.
+    let plexCovers: PlexCovers?
+    /// The display's covers (cache, fetches), for `status`; set once at start-up.
+    let artwork = Mutex<CachedArtwork?>(nil)
     let displayMessages = DisplayMessageBoard()
     /// Albums the display shows, by id; emptied when a scan ends.
     let albumCache = Mutex<[Int64: AlbumDetail]>([:])
@@ -50,6 +54,7 @@ public final class Router: ControlHandler {
          plexProblem: String? = nil, logger: Logger) {
         self.plexService = plex
         self.plexProblem = plexProblem
+        self.plexCovers = plex.map { PlexCovers(service: $0) }
         self.mixer = mixer
         self.volumeStep = volumeStep
         self.player = player
@@ -63,6 +68,7 @@ public final class Router: ControlHandler {
         // The panel's album rows carry the online mark: a server back online redraws them.
         plex?.whenReachableAgain { [weak self] in
             self?.albumCache.withLock { $0.removeAll() }
+            self?.artwork.withLock { $0 }?.cache.retryFailedFetches()
             self?.displayService?.invalidate()
         }
     }
@@ -213,6 +219,7 @@ public final class Router: ControlHandler {
             configPath: configPath, player: playerStatus, warnings: warnings)
         status.controls = controls
         status.display = display
+        addArtwork(to: &status)
         addLastFM(to: &status)
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms

@@ -17,24 +17,32 @@ public final class ArtworkCache: Sendable {
     public static let retryInterval: Double = 30
 
     public let directory: String?
-    private let disk: ArtworkDiskStore?
-    private let limits: ArtworkDecoder.Limits
-    private let logger: Logger?
-    private let state: Mutex<State>
+    let disk: ArtworkDiskStore?
+    let limits: ArtworkDecoder.Limits
+    let logger: Logger?
+    let state: Mutex<State>
 
-    private struct State {
+    struct State {
         var recent: ArtworkMemoryLRU
         /// Albums known to have no cover, for the process lifetime.
         var withoutArt: Set<String> = []
         var failures: [String: (error: ArtworkError, retryAt: Double?)] = [:]
         var diskProblem: ArtworkError?
+        /// The latest failure, "album key: error", for `status`.
+        var lastFailure: String?
+        /// Fetched pictures when there is no disk (a few, most recent last).
+        var fetchedInMemory: [(albumKey: String, bytes: [UInt8])] = []
+        var fetched = 0
+        var fetchFailures = 0
+        var lastFetchMilliseconds: Double?
     }
 
-    /// A cache backed by `directory`, created if missing. Throws `.cacheUnavailable`
-    /// when it cannot be created or written.
-    public init(directory: String, memoryCapacity: Int = 8, limits: ArtworkDecoder.Limits = .standard,
-                logger: Logger? = nil) throws(ArtworkError) {
-        self.disk = try ArtworkDiskStore(directory: directory)
+    /// A cache backed by `directory`, created if missing, whose files together stay under
+    /// `capBytes` (nil: no cap), least recently used covers leaving first. Throws
+    /// `.cacheUnavailable` when it cannot be created or written.
+    public init(directory: String, memoryCapacity: Int = 8, capBytes: Int? = nil,
+                limits: ArtworkDecoder.Limits = .standard, logger: Logger? = nil) throws(ArtworkError) {
+        self.disk = try ArtworkDiskStore(directory: directory, capBytes: capBytes)
         self.directory = directory
         self.limits = limits
         self.logger = logger
@@ -62,19 +70,7 @@ public final class ArtworkCache: Sendable {
         let box = try size.validated()
         let key = ArtworkMemoryLRU.Key(albumKey: albumKey, box: box)
         let now = MonotonicClock.now()
-        let known = state.withLock { state -> Result<RGBImage?, ArtworkError>? in
-            if let image = state.recent.image(for: key) { return .success(image) }
-            if state.withoutArt.contains(albumKey) { return .success(nil) }
-            if let failure = state.failures[albumKey] {
-                if let retryAt = failure.retryAt, now >= retryAt {
-                    state.failures[albumKey] = nil
-                } else {
-                    return .failure(failure.error)
-                }
-            }
-            return nil
-        }
-        if let known { return try known.get() }
+        if let hit = try known(key, now: now, checkWithoutArt: true) { return hit }
 
         if let image = loadFromDisk(albumKey: albumKey, box: box) {
             state.withLock { $0.recent.insert(image, for: key) }
@@ -85,9 +81,7 @@ public final class ArtworkCache: Sendable {
         do {
             image = try decodeFromSources(trackPath: trackPath, artwork: artwork, box: box)
         } catch {
-            state.withLock { state in
-                state.failures[albumKey] = (error, error.isTransient ? now + Self.retryInterval : nil)
-            }
+            noteFailure(error, forAlbumKey: albumKey, retryAt: error.isTransient ? now + Self.retryInterval : nil)
             throw error
         }
         guard let image else {
@@ -106,9 +100,38 @@ public final class ArtworkCache: Sendable {
             state.recent.remove(albumKey: albumKey)
             state.withoutArt.remove(albumKey)
             state.failures[albumKey] = nil
+            state.fetchedInMemory.removeAll { $0.albumKey == albumKey }
         }
         do { try disk?.remove(albumKey: albumKey) } catch {
             logger?.warning("artwork cache: \(error)")
+        }
+    }
+
+    /// What memory already knows: `.some(image)` (a hit, or `.some(nil)`: no art), nil
+    /// to look further; throws a remembered failure until it is due for a retry.
+    func known(_ key: ArtworkMemoryLRU.Key, now: Double, checkWithoutArt: Bool) throws(ArtworkError) -> RGBImage?? {
+        let known = state.withLock { state -> Result<RGBImage??, ArtworkError> in
+            if let image = state.recent.image(for: key) { return .success(.some(image)) }
+            if checkWithoutArt && state.withoutArt.contains(key.albumKey) { return .success(.some(nil)) }
+            if let failure = state.failures[key.albumKey] {
+                if let retryAt = failure.retryAt, now >= retryAt {
+                    state.failures[key.albumKey] = nil
+                } else {
+                    return .failure(failure.error)
+                }
+            }
+            return .success(nil)
+        }
+        let result = try known.get()
+        if case .some(.some) = result { disk?.noteUse(albumKey: key.albumKey, box: key.box) }
+        return result
+    }
+
+    /// Remembers why the album has no cover now (until `retryAt`; nil: until forgotten).
+    func noteFailure(_ error: ArtworkError, forAlbumKey albumKey: String, retryAt: Double?) {
+        state.withLock { state in
+            state.failures[albumKey] = (error, retryAt)
+            state.lastFailure = "\(albumKey): \(error.userMessage)"
         }
     }
 
@@ -131,7 +154,7 @@ public final class ArtworkCache: Sendable {
         return nil
     }
 
-    private func loadFromDisk(albumKey: String, box: ArtworkBox) -> RGBImage? {
+    func loadFromDisk(albumKey: String, box: ArtworkBox) -> RGBImage? {
         guard let disk else { return nil }
         do {
             switch try disk.load(albumKey: albumKey, box: box) {
@@ -147,7 +170,7 @@ public final class ArtworkCache: Sendable {
         }
     }
 
-    private func storeOnDisk(_ image: RGBImage, albumKey: String, box: ArtworkBox) {
+    func storeOnDisk(_ image: RGBImage, albumKey: String, box: ArtworkBox) {
         guard let disk else { return }
         do {
             try disk.store(image, albumKey: albumKey, box: box)
@@ -157,7 +180,7 @@ public final class ArtworkCache: Sendable {
         }
     }
 
-    private func report(_ error: ArtworkError) {
+    func report(_ error: ArtworkError) {
         logger?.warning("\(error.userMessage)")
         state.withLock { $0.diskProblem = error }
     }

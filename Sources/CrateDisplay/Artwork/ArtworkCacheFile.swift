@@ -78,6 +78,12 @@ enum ArtworkCacheFile {
         namePrefix(albumKey: albumKey) + "\(box.width)x\(box.height).rgb"
     }
 
+    /// "<FNV-1a 64 of the key>-fetched.img": a picture fetched from a server, kept as it
+    /// came (JPEG or PNG), from which every size is scaled without asking again.
+    static func fetchedName(albumKey: String) -> String {
+        namePrefix(albumKey: albumKey) + "fetched.img"
+    }
+
     static func namePrefix(albumKey: String) -> String {
         let hex = String(fnv1a64(albumKey), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex + "-"

@@ -1,11 +1,17 @@
 import CratePosix
 import Glibc
+import Synchronization
 
-/// The cache directory: finds, reads, atomically writes and deletes `ArtworkCacheFile`s.
-/// A power cut at any moment leaves either the old file, the new one, or a stray
-/// temporary that the next start removes; never a half-written entry under the real name.
-struct ArtworkDiskStore: Sendable {
+/// The cache directory: finds, reads, atomically writes and deletes `ArtworkCacheFile`s
+/// and fetched pictures. A power cut at any moment leaves either the old file, the new
+/// one, or a stray temporary that the next start removes; never a half-written entry
+/// under the real name. With a cap, the files together never exceed it: each write
+/// deletes the least recently used files first (reads and writes count as use).
+final class ArtworkDiskStore: Sendable {
     let directory: String
+    /// Most bytes of files kept; nil for no limit.
+    let capBytes: Int?
+    private let index: Mutex<ArtworkDiskIndex>
 
     enum Lookup {
         case hit(RGBImage)
@@ -14,14 +20,35 @@ struct ArtworkDiskStore: Sendable {
         case corrupt(String)
     }
 
-    /// Creates the directory (and its parents) and checks it can be written.
-    init(directory: String) throws(ArtworkError) {
+    /// Creates the directory (and its parents) and checks it can be written; with a cap,
+    /// deletes the least recently used files at once when they already exceed it.
+    init(directory: String, capBytes: Int? = nil) throws(ArtworkError) {
         self.directory = directory
+        self.capBytes = capBytes.map { max(0, $0) }
         try Self.makeDirectories(directory)
         guard access(directory, W_OK | X_OK) == 0 else {
             throw .cacheUnavailable(path: directory, reason: "not writable: \(errnoDescription())")
         }
+        index = Mutex(ArtworkDiskIndex(files: []))
         try removeStrayTemporaries()
+        var files: [(name: String, bytes: Int, modified: Int64)] = []
+        for name in try ArtworkDirectory.names(in: directory) {
+            var info = stat()
+            guard stat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            files.append((name, Int(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
+        }
+        index.withLock { $0 = ArtworkDiskIndex(files: files) }
+        try enforceCap(newest: "")
+    }
+
+    /// Files and bytes in the directory, as the cache knows them.
+    var usage: (files: Int, bytes: Int) { index.withLock { ($0.count, $0.totalBytes) } }
+
+    /// Marks the album's entry of this size as just used (a hit in memory), so the cap
+    /// takes other covers first.
+    func noteUse(albumKey: String, box: ArtworkBox) {
+        let name = ArtworkCacheFile.name(albumKey: albumKey, box: box)
+        index.withLock { $0.touch(name) }
     }
 
     func path(albumKey: String, box: ArtworkBox) -> String {
@@ -46,19 +73,75 @@ struct ArtworkDiskStore: Sendable {
                 : .failure(.init("\(info.st_size) bytes, expected \(size)"))
         }
         close(fd)
+        let name = ArtworkCacheFile.name(albumKey: albumKey, box: box)
         switch entry {
-        case .success(let image): return .hit(image)
+        case .success(let image):
+            used(name)
+            return .hit(image)
         case .failure(let corrupt):
             unlink(path)
+            index.withLock { $0.remove(name) }
             return .corrupt(corrupt.reason)
         }
     }
 
-    /// Temporary file, fsync, rename over the real name, fsync the directory.
     func store(_ image: RGBImage, albumKey: String, box: ArtworkBox) throws(ArtworkError) {
-        let final = path(albumKey: albumKey, box: box)
+        try writeFile(ArtworkCacheFile.encode(image, albumKey: albumKey), name: ArtworkCacheFile.name(albumKey: albumKey, box: box))
+    }
+
+    /// The picture fetched for the album (a Plex server's transcoded cover) as it came,
+    /// nil when there is none on disk.
+    func loadFetched(albumKey: String) throws(ArtworkError) -> [UInt8]? {
+        let name = ArtworkCacheFile.fetchedName(albumKey: albumKey)
+        let path = directory + "/" + name
+        guard ArtworkDirectory.isRegularFile(path) else { return nil }
+        let bytes = try ArtworkFileReader.readWhole(path: path, limit: ArtworkSource.maxBytes)
+        used(name)
+        return bytes
+    }
+
+    func storeFetched(_ bytes: [UInt8], albumKey: String) throws(ArtworkError) {
+        try writeFile(bytes, name: ArtworkCacheFile.fetchedName(albumKey: albumKey))
+    }
+
+    /// Deletes a fetched picture that turned out unusable.
+    func removeFetched(albumKey: String) {
+        let name = ArtworkCacheFile.fetchedName(albumKey: albumKey)
+        unlink(directory + "/" + name)
+        index.withLock { $0.remove(name) }
+    }
+
+    /// In the index and on the file (its time is the order of use after a restart).
+    private func used(_ name: String) {
+        index.withLock { $0.touch(name) }
+        stamp(directory + "/" + name)
+    }
+
+    /// Sets the file's times to now, to the nanosecond: the kernel's own stamps are only
+    /// as fine as its tick, and two covers shown within one must still keep their order.
+    private func stamp(_ path: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var times = (now, now)
+        withUnsafePointer(to: &times) { pair in
+            pair.withMemoryRebound(to: timespec.self, capacity: 2) { _ = utimensat(AT_FDCWD, path, $0, 0) }
+        }
+    }
+
+    /// Deletes least recently used files until the directory is within the cap.
+    private func enforceCap(newest: String) throws(ArtworkError) {
+        guard let capBytes else { return }
+        for name in index.withLock({ $0.evictions(cap: capBytes, newest: newest) }) {
+            if unlink(directory + "/" + name) != 0 && errno != ENOENT {
+                throw .cacheUnavailable(path: directory + "/" + name, reason: "cannot delete: \(errnoDescription())")
+            }
+        }
+    }
+
+    /// Temporary file, fsync, rename over the real name, fsync the directory; then the cap.
+    private func writeFile(_ bytes: [UInt8], name: String) throws(ArtworkError) {
+        let final = directory + "/" + name
         let temporary = final + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let bytes = ArtworkCacheFile.encode(image, albumKey: albumKey)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cacheUnavailable(path: directory, reason: "cannot create \(temporary): \(errnoDescription())") }
         var failure: String?
@@ -81,6 +164,9 @@ struct ArtworkDiskStore: Sendable {
             fsync(dirFD)
             close(dirFD)
         }
+        stamp(final)
+        index.withLock { $0.record(name, bytes: bytes.count) }
+        try enforceCap(newest: name)
     }
 
     /// Deletes every size cached for the album.
@@ -99,6 +185,7 @@ struct ArtworkDiskStore: Sendable {
             if unlink(directory + "/" + name) != 0 && errno != ENOENT {
                 throw .cacheUnavailable(path: directory + "/" + name, reason: "cannot delete: \(errnoDescription())")
             }
+            index.withLock { $0.remove(name) }
         }
     }
 

@@ -21,6 +21,9 @@ public enum ArtworkError: UserFacingError, Equatable, Sendable {
     case badLocation(path: String, reason: String)
     /// The on-disk cache directory cannot be created or written.
     case cacheUnavailable(path: String, reason: String)
+    /// A cover fetched from a server (a Plex album's) did not arrive as a picture:
+    /// refused, unreachable, timed out, an HTML page, bytes that do not decode.
+    case fetchFailed(source: String, reason: String)
 
     public var userMessage: String {
         switch self {
@@ -33,6 +36,7 @@ public enum ArtworkError: UserFacingError, Equatable, Sendable {
         case .unreadable(let path, let reason): return "cannot read artwork from \(path): \(reason)"
         case .badLocation(let path, let reason): return "embedded picture in \(path) is unusable: \(reason)"
         case .cacheUnavailable(let path, let reason): return "artwork cache \(path) is unusable: \(reason)"
+        case .fetchFailed(let source, let reason): return "cannot fetch the cover \(source): \(reason)"
         }
     }
 
@@ -40,7 +44,7 @@ public enum ArtworkError: UserFacingError, Equatable, Sendable {
     /// copied); everything else is in the data and stays until the album changes.
     public var isTransient: Bool {
         switch self {
-        case .unreadable, .cacheUnavailable: return true
+        case .unreadable, .cacheUnavailable, .fetchFailed: return true
         default: return false
         }
     }

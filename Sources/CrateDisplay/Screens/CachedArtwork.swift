@@ -1,15 +1,23 @@
+import CrateCore
 import CrateFormats
 import CratePosix
 import Synchronization
 
 /// Covers from an `ArtworkCache`, for the screens. The embedded picture is taken from the
 /// reference when the library recorded it, else read from the track's tag once per album.
-/// Failures make the screen draw its placeholder; each one is reported through `onError`
-/// once, not on every redraw (the cache keeps answering with the same error).
+/// Remote covers (Plex) come from the cache only; a miss asks `fetches` and draws the
+/// placeholder until the picture arrives. Failures make the screen draw its placeholder;
+/// each one is reported through `onError` once, not on every redraw (the cache keeps
+/// answering with the same error).
 public final class CachedArtwork: ArtworkProvider {
     public let cache: ArtworkCache
+    /// Where remote covers are fetched; nil: they stay placeholders.
+    public let fetches: ArtworkFetchQueue?
     private let onError: @Sendable (ArtworkReference, ArtworkError) -> Void
     private let state = Mutex(State())
+    /// The side remote covers are asked for: the panel's shorter side, as large as any
+    /// screen draws a cover, so one fetch serves every screen.
+    private let fetchSide = Mutex(240)
 
     private struct State {
         /// Embedded pictures found by reading tags, by track file; `until` is set when the
@@ -18,17 +26,31 @@ public final class CachedArtwork: ArtworkProvider {
         /// The last error reported per album, so a broken cover is logged once (a tag
         /// that stays unreadable fails again every retry; that is not news either).
         var reported: [String: ArtworkError] = [:]
+        /// Remote covers asked for and not drawn yet: when a screen first asked.
+        var asked: [String: Double] = [:]
+        /// From a screen first asking for a remote cover to the frame drawn with it.
+        var lastShownMilliseconds: Double?
     }
 
     /// Bounds on the memo tables: a crate has hundreds of albums, the panel shows three.
     private static let memoLimit = 256
 
-    public init(cache: ArtworkCache, onError: @escaping @Sendable (ArtworkReference, ArtworkError) -> Void = { _, _ in }) {
+    public init(cache: ArtworkCache, fetches: ArtworkFetchQueue? = nil,
+                onError: @escaping @Sendable (ArtworkReference, ArtworkError) -> Void = { _, _ in }) {
         self.cache = cache
+        self.fetches = fetches
         self.onError = onError
     }
 
+    /// The panel's size (logical, after rotation), for the size remote covers are fetched at.
+    public func panelSize(width: Int, height: Int) {
+        let side = min(width, height)
+        guard side > 0 else { return }
+        fetchSide.withLock { $0 = min(side, ArtworkBox.maxSide) }
+    }
+
     public func image(for art: ArtworkReference, fitting box: ArtworkBox) -> RGBImage? {
+        if let remote = art.remote { return remoteImage(art, remote, box) }
         let location = art.embedded ?? embeddedLocation(of: art)
         do {
             return try cache.image(forAlbumKey: art.albumKey, trackPath: art.trackPath, artwork: location, size: box)
@@ -36,6 +58,39 @@ public final class CachedArtwork: ArtworkProvider {
             report(error, for: art)
             return nil
         }
+    }
+
+    private func remoteImage(_ art: ArtworkReference, _ remote: RemoteArtwork, _ box: ArtworkBox) -> RGBImage? {
+        let now = MonotonicClock.now()
+        do {
+            if let image = try cache.fetchedImage(forAlbumKey: art.albumKey, size: box) {
+                state.withLock { state in
+                    // Asked long ago (turned past before it arrived): not a fetch's time.
+                    guard let asked = state.asked.removeValue(forKey: art.albumKey), now - asked < 30 else { return }
+                    state.lastShownMilliseconds = (now - asked) * 1000
+                }
+                return image
+            }
+        } catch {
+            state.withLock { _ = $0.asked.removeValue(forKey: art.albumKey) }
+            report(error, for: art)
+            return nil
+        }
+        state.withLock { state in
+            if state.asked.count >= Self.memoLimit { state.asked.removeAll(keepingCapacity: true) }
+            if state.asked[art.albumKey] == nil { state.asked[art.albumKey] = now }
+        }
+        let side = max(fetchSide.withLock { $0 }, box.width, box.height)
+        fetches?.request(albumKey: art.albumKey, remote: remote, side: side)
+        return nil
+    }
+
+    /// Sizes and counts of the cache and its fetches, for `status`.
+    public func status() -> ArtworkStatus {
+        var status = cache.status()
+        status.waiting = fetches?.waiting ?? 0
+        status.lastShownMilliseconds = state.withLock { $0.lastShownMilliseconds }
+        return status
     }
 
     /// The picture the track's tag carries, nil when it has none. A tag that cannot be

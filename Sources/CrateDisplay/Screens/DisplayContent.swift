@@ -43,6 +43,8 @@ public struct ArtworkReference: Sendable, Equatable, Hashable {
     /// The picture embedded in `trackPath` as the library recorded it while scanning;
     /// nil lets `CachedArtwork` read the track's tag itself (once per album).
     public var embedded: ArtworkLocation?
+    /// A cover fetched from a server (a Plex album's); `trackPath` is then not read.
+    public var remote: RemoteArtwork?
     public init(albumKey: String, trackPath: String) {
         self.albumKey = albumKey
         self.trackPath = trackPath
@@ -51,6 +53,11 @@ public struct ArtworkReference: Sendable, Equatable, Hashable {
         self.albumKey = albumKey
         self.trackPath = trackPath
         self.embedded = embedded
+    }
+    public init(albumKey: String, remote: RemoteArtwork) {
+        self.albumKey = albumKey
+        self.trackPath = ""
+        self.remote = remote
     }
     // ArtworkLocation is not Hashable; equal references still hash alike without it.
     public func hash(into hasher: inout Hasher) {

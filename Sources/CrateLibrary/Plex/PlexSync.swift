@@ -81,6 +81,7 @@ struct PlexSync {
                                    String(decoding: try JSONEncoder().encode(collections), as: UTF8.self))
             try store.setScanState(PlexPaths.playlistsStateKey(server.machineIdentifier),
                                    String(decoding: try JSONEncoder().encode(playlists), as: UTF8.self))
+            try store.setScanState(PlexPaths.thumbsStateKey(server.machineIdentifier), try PlexCovers.encodeThumbs(albums))
         } catch {
             throw .badResponse("cannot store the sync: \(error)")
         }
