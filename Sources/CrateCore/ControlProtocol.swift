@@ -123,6 +123,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var rooms: RoomsStatus?
     /// Last.fm scrobbling; nil while `[lastfm]` is off.
     public var lastfm: LastFMStatus?
+    /// The library folders' watch; nil while `[library] watch` is off or there is no library.
+    public var libraryWatch: LibraryWatchStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

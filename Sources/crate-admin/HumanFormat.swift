@@ -206,6 +206,7 @@ enum HumanFormat {
         if let display = status.display { lines.append(("display", self.display(display))) }
         if let rooms = status.rooms { lines.append(("rooms", RoomsFormat.summary(rooms))) }
         if let lastfm = status.lastfm { lines.append(("lastfm", LastFMFormat.summary(lastfm))) }
+        if let watch = status.libraryWatch { lines.append(("library watch", LibraryWatchFormat.summary(watch))) }
 
         let width = lines.map(\.0.count).max()! + 2
         var text = lines.map { label, value in
