@@ -27,10 +27,18 @@ final class LibraryWatchTests: XCTestCase {
     func startDaemon(settle: Int = settle, roots: [String] = [], launcher: [String] = [],
                      extra: String = "") throws -> DaemonProcess {
         // The library is not empty, so crated scans it at start; the watch takes over after.
-        try LibraryFixture(root: music).add("Already Here", album("Already Here", tracks: 2))
+        if !FileManager.default.fileExists(atPath: music + "/Already Here") {
+            try LibraryFixture(root: music).add("Already Here", album("Already Here", tracks: 2))
+        }
         let daemon = try DaemonProcess(dir: dir.path, launcher: launcher, libraryPaths: [music] + roots,
                                        libraryConfig: "settle_seconds = \(settle)\n\(extra)")
         try waitForAlbums(daemon, "the start-up scan") { $0.contains { $0.title == "Already Here" } }
+        // The watch thread has walked the folders once it reports any.
+        let deadline = Date().addingTimeInterval(20)
+        while try daemon.status().libraryWatch?.folders ?? 0 == 0 {
+            if Date() > deadline { throw FixtureError("the watch never reported its folders\n\(daemon.log)") }
+            usleep(50_000)
+        }
         return daemon
     }
 
@@ -143,6 +151,28 @@ final class LibraryWatchTests: XCTestCase {
         let back = try waitForAlbums(daemon, "the stick's album back online") { $0.contains { $0.title == "On The Stick" && $0.online } }
         XCTAssertEqual(back.first { $0.title == "On The Stick" }?.id, id)
         XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    /// A drive plugged in, then pulled, while crated was not running: seen at the next
+    /// start without a `library scan` (the library is not empty, so no start-up scan).
+    func testADriveMountedOrUnmountedWhileStoppedIsSeenAtTheStart() throws {
+        let stick = dir.path + "/stick"
+        try LibraryFixture(root: stick).add("Plugged While Off", album("Plugged While Off", tracks: 2))
+        let point = music + "/usb"
+        try FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
+        XCTAssertEqual(try startDaemon(settle: 1).stop(), 0)
+        try mount(["--bind", stick, point])
+        let first = try startDaemon(settle: 1)
+        try waitForAlbums(first, "the album of the drive mounted while stopped") {
+            $0.contains { $0.title == "Plugged While Off" && $0.online }
+        }
+        XCTAssertEqual(first.stop(), 0)
+        try unmount(point)
+        let second = try startDaemon(settle: 1)
+        try waitForAlbums(second, "the album of the drive pulled while stopped, offline") {
+            $0.contains { $0.title == "Plugged While Off" && !$0.online }
+        }
+        XCTAssertEqual(second.stop(), 0)
     }
 
     /// A tmpfs mounted as a library folder of its own (configured, empty until mounted):

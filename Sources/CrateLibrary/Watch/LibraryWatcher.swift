@@ -41,10 +41,17 @@ public final class LibraryWatcher: Sendable {
     }
 
     /// Starts the watch thread. `scan` starts an incremental scan and says whether it did
-    /// (false: one is running already; asked again a second later).
-    public func start(scan: @escaping @Sendable (_ reason: String) -> Bool) throws(PosixError) {
+    /// (false: one is running already; asked again a second later). `atStart`, given the
+    /// mount points, names a root that changed while crated was not running (then it is
+    /// scanned once settled), or nil.
+    func start(scan: @escaping @Sendable (_ reason: String) -> Bool,
+               atStart: @escaping @Sendable (Set<String>) -> String?) throws(PosixError) {
         _ = try PosixThread.spawn(name: "crate-watch") { [self] in
-            WatchLoop(watcher: self, scan: scan).run()
+            // Walking every folder to watch it is background work, like a scan.
+            do { try PosixThread.makeCurrentIdle() } catch {
+                logger.warning("library watch runs at normal priority: \(error)")
+            }
+            WatchLoop(watcher: self, scan: scan, atStart: atStart).run()
         }
     }
 

@@ -7,6 +7,7 @@ import Logging
 final class WatchLoop {
     private let watcher: LibraryWatcher
     private let scan: @Sendable (String) -> Bool
+    private let atStart: @Sendable (Set<String>) -> String?
     private var roots: [String] { watcher.settings.roots }
     private var logger: Logger { watcher.logger }
     private var tree: WatchedTree? = nil
@@ -22,22 +23,30 @@ final class WatchLoop {
     /// The fallback rescan is due and waits for a running scan to end.
     private var rescanOwed = false
 
-    init(watcher: LibraryWatcher, scan: @escaping @Sendable (String) -> Bool) {
+    init(watcher: LibraryWatcher, scan: @escaping @Sendable (String) -> Bool,
+         atStart: @escaping @Sendable (Set<String>) -> String?) {
         self.watcher = watcher
         self.scan = scan
+        self.atStart = atStart
         let settings = watcher.settings
         clock = SettleClock(settle: Double(settings.settleSeconds), holdLimit: Double(settings.holdSeconds))
     }
 
     func run() {
+        var mountedNow = Set<String>()
         do {
             let table = try MountTable()
-            mountPoints = relevant(try table.mountPoints())
+            mountedNow = try table.mountPoints()
+            mountPoints = relevant(mountedNow)
             mounts = table
         } catch {
             logger.error("watch: mounts are not followed (\(error)); a drive mounted under a library folder shows up at the next crate-admin library scan")
         }
         rebuild()
+        if let changed = atStart(mountedNow) {
+            logger.info("watch: \(PathName.display(changed)) changed while crated was not running; scanning it once settled")
+            clock.changed(changed, at: MonotonicClock.now())
+        }
         logger.info("watch: watching \(tree?.count ?? 0) library folders; changes are scanned \(watcher.settings.settleSeconds) s after they settle")
         while !watcher.isStopping {
             var fds = [pollfd(fd: watcher.wake.fd, events: Int16(POLLIN), revents: 0)]
