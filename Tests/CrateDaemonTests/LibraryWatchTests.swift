@@ -82,6 +82,11 @@ final class LibraryWatchTests: XCTestCase {
         XCTAssertEqual(album.duration, whole.duration / 2 * 3, accuracy: 0.2)
         let watch = try watchStatus(daemon)
         XCTAssertEqual(watch.rescans, 1, "one scan for the whole copy")
+        // Incremental: the new files were read, the album already there was not.
+        let report = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan)
+        XCTAssertEqual(report.full, false)
+        XCTAssertEqual(report.filesRead, 3)
+        XCTAssertEqual(report.filesUnchanged, 2)
         XCTAssertEqual(watch.lastChangePath?.hasPrefix(target), true, "\(watch)")
         XCTAssertNil(watch.problem)
         // `crate-admin status` says so.
