@@ -48,3 +48,7 @@ int crate_make_thread_idle(void) {
 }
 
 void crate_malloc_trim(void) { malloc_trim(0); }
+
+int crate_inotify_open(void) {
+    return inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+}

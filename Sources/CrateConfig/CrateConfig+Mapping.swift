@@ -68,6 +68,9 @@ extension CrateConfig {
 
         var library = TableReader(document, table: ["library"])
         if let value = library.strings("paths") { self.library.paths = value }
+        if let value = library.bool("watch") { self.library.watch = value }
+        if let value = library.integer("settle_seconds", in: 1...3600) { self.library.settleSeconds = value }
+        if let value = library.integer("rescan_seconds", in: 0...86400) { self.library.rescanSeconds = value }
         library.refuseUnknownKeys()
         problems += library.problems
 

@@ -100,6 +100,15 @@ public struct CrateConfig: Sendable, Equatable {
         /// Folders scanned for MP3s, as written (relative paths are not resolved).
         /// TOML: `[library] paths`, an array of non-empty strings.
         public var paths: [String] = []
+        /// Whether the folders are watched (inotify) and rescanned on change. TOML: `[library] watch`.
+        public var watch: Bool = true
+        /// Seconds without a change (and with no file still open for writing) before a
+        /// watched change is scanned: an album being copied is scanned once, whole.
+        /// TOML: `[library] settle_seconds`, 1…3600.
+        public var settleSeconds: Int = 10
+        /// Seconds between rescans when not every folder can be watched (the inotify watch
+        /// limit); 0 = never. TOML: `[library] rescan_seconds`, 0…86400.
+        public var rescanSeconds: Int = 900
         public init() {}
     }
 

@@ -125,6 +125,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var lastfm: LastFMStatus?
     /// The covers' cache and fetches (Plex covers).
     public var artwork: ArtworkStatus?
+    /// The library folders' watch; nil while `[library] watch` is off or there is no library.
+    public var libraryWatch: LibraryWatchStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

@@ -87,4 +87,28 @@ extension Daemon {
             logger.error("cannot start the checkpoint timer: \(error); the WALs are checkpointed on stop only")
         }
     }
+
+    /// New music shows up on its own: the folders are watched and scanned once changes
+    /// settle (`[library] watch`, `settle_seconds`, `rescan_seconds`).
+    func startLibraryWatch() {
+        let settings = config.library
+        guard settings.watch, let library = router.library, !settings.paths.isEmpty else { return }
+        let router = self.router, logger = self.logger
+        do {
+            try library.startWatching(settleSeconds: settings.settleSeconds, rescanSeconds: settings.rescanSeconds) { reason in
+                guard !library.isScanning else { return false }
+                do {
+                    try router.startScan(full: false)
+                    logger.info("watch: \(reason): library scan started")
+                    return true
+                } catch {
+                    // Started by someone else meanwhile: asked again once that one ends.
+                    logger.debug("watch: no scan now (\(error)); asking again in a second")
+                    return false
+                }
+            }
+        } catch {
+            logger.error("cannot start the library watch thread: \(error); new music shows up with crate-admin library scan")
+        }
+    }
 }

@@ -136,6 +136,7 @@ public final class Daemon: Sendable {
         _ = mpd?.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
         resumeScanIfNeeded()
+        startLibraryWatch()
         router.session?.restore(resume: config.playback.resumeOnBoot)
         startPositionSaver()
         startCheckpoints()
@@ -167,6 +168,7 @@ public final class Daemon: Sendable {
     public func stop() {
         stopping.set()
         router.session?.saveAndWait()
+        router.library?.stopWatching()
         router.library?.cancelScan()
         server.stop()
         mpd?.stop()

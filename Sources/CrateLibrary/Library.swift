@@ -7,11 +7,13 @@ import Synchronization
 /// for answers to "what music is there". Knows nothing of audio.
 public final class Library: Sendable {
     public let store: LibraryStore
-    private let roots: [String]
-    private let logger: Logger
+    let roots: [String]
+    let logger: Logger
     private let scanning = Atomic<Bool>(false)
     private let cancelRequested = Atomic<Bool>(false)
     private let lastReport = Mutex<ScanReport?>(nil)
+    /// The folders' watch (Library+Watch); nil until started.
+    let watcher = Mutex<LibraryWatcher?>(nil)
 
     /// Opens (or rebuilds) the store in `stateDir`. `roots` are the `[library] paths`.
     public init(stateDir: String, roots: [String], logger: Logger) throws(LibraryStoreError) {

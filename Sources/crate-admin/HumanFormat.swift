@@ -207,6 +207,7 @@ enum HumanFormat {
         if let artwork = status.artwork { lines.append(("covers", CoversFormat.summary(artwork))) }
         if let rooms = status.rooms { lines.append(("rooms", RoomsFormat.summary(rooms))) }
         if let lastfm = status.lastfm { lines.append(("lastfm", LastFMFormat.summary(lastfm))) }
+        if let watch = status.libraryWatch { lines.append(("library watch", LibraryWatchFormat.summary(watch))) }
 
         let width = lines.map(\.0.count).max()! + 2
         var text = lines.map { label, value in

@@ -30,7 +30,7 @@ public final class DaemonProcess {
     /// runs crated through another program (e.g. setpriv to drop capabilities).
     public init(dir: String, device: String? = "", extraAudio: String = "pacing = \"clock\"",
                 launcher: [String] = [], libraryPaths: [String] = [], extraConfig: String = "",
-                controlConfig: String = "", environment: [String: String] = [:]) throws {
+                controlConfig: String = "", libraryConfig: String = "", environment: [String: String] = [:]) throws {
         self.dir = dir
         socket = dir + "/crate.sock"
         capture = dir + "/capture.raw"
@@ -53,6 +53,7 @@ public final class DaemonProcess {
             \(extraAudio)
             [library]
             paths = [\(libraryPaths.map { "\"\($0)\"" }.joined(separator: ", "))]
+            \(libraryConfig)
             [log]
             level = "debug"
             \(extraConfig)

@@ -32,4 +32,9 @@ int crate_make_thread_idle(void);
 /* malloc_trim(0): glibc gives freed heap pages back to the system. */
 void crate_malloc_trim(void);
 
+/* inotify (sys/inotify.h is not in Swift's Glibc module; its IN_* masks come with it). */
+#include <sys/inotify.h>
+/* A non-blocking, close-on-exec inotify instance, or -1 with errno set. */
+int crate_inotify_open(void);
+
 #endif

@@ -221,6 +221,10 @@ public final class Router: ControlHandler {
         status.display = display
         addArtwork(to: &status)
         addLastFM(to: &status)
+        if let watch = library?.watchStatus {
+            status.libraryWatch = watch
+            if let problem = watch.problem { status.warnings.append("library watch: \(problem)") }
+        }
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }

@@ -27,11 +27,13 @@ struct DirectoryWalker {
 
     /// Calls `visit` for every folder holding MP3 files and every unreadable path.
     /// `visit` returns false to stop the walk (an interrupted scan).
-    /// Returns false when stopped, true when the whole tree was walked.
-    static func walk(root: String, visit: (Event) -> Bool) -> Bool {
+    /// Returns false when stopped, true when the whole tree was walked. Folders in
+    /// `skipping` (drives mounted below the root, scanned as roots of their own) are not entered.
+    static func walk(root: String, skipping: Set<String> = [], visit: (Event) -> Bool) -> Bool {
         var seen = Set<FileID>()
         var pending = [root]
         while let folder = pending.popLast() {
+            if folder != root && skipping.contains(folder) { continue }
             var st = stat()
             guard PathName.stat(folder, &st) == 0 else {
                 if !visit(.unreadable(path: folder, reason: errnoDescription())) { return false }

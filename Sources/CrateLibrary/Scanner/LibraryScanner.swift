@@ -26,10 +26,13 @@ struct LibraryScanner {
             lastProgress = now
             progress(ScanProgress(filesSeen: seen, filesDone: done, filesTotal: nil, currentPath: path))
         }
-        for root in roots.map(Self.normalized) {
+        let scanRoots = ScanRoots.of(configured: roots, store: store, logger: logger)
+        for root in scanRoots {
             if cancelled() { report.completed = false; break }
             do {
-                if !(try scan(root: root, full: full, report: &report, cancelled: cancelled, tick: { tick($0, $1, $2) })) {
+                let nested = Set(scanRoots.filter { $0.hasPrefix(root + "/") })
+                if !(try scan(root: root, nested: nested, full: full, report: &report, cancelled: cancelled,
+                              tick: { tick($0, $1, $2) })) {
                     report.completed = false
                     break
                 }
@@ -52,7 +55,7 @@ struct LibraryScanner {
     }
 
     /// Scans one root. Returns false when interrupted.
-    private func scan(root: String, full: Bool, report: inout ScanReport, cancelled: () -> Bool,
+    private func scan(root: String, nested: Set<String>, full: Bool, report: inout ScanReport, cancelled: () -> Bool,
                       tick: (Int, Int, String?) -> Void) throws -> Bool {
         let stamps = try store.stamps(root: root)
         if let reason = Self.offlineReason(root: root, knownFiles: stamps.count) {
@@ -74,7 +77,7 @@ struct LibraryScanner {
             batch.removeAll(keepingCapacity: true)
             deletions.removeAll()
         }
-        let walked = DirectoryWalker.walk(root: root) { event in
+        let walked = DirectoryWalker.walk(root: root, skipping: nested) { event in
             if cancelled() || failure != nil { return false }
             switch event {
             case .unreadable(let path, let reason):
@@ -109,9 +112,10 @@ struct LibraryScanner {
         if let failure { throw failure }
         guard walked else { return false }
         // The whole tree was seen: what the store has and the disk does not is gone,
-        // except under folders that could not be read this time.
+        // except under folders that could not be read this time, or that a drive mounted
+        // below the root holds (scanned, and taken offline, as a root of its own).
         let gone = unseen.keys.filter { path in
-            !unreadable.contains { path.hasPrefix($0 + "/") || path == $0 }
+            !unreadable.contains { path.hasPrefix($0 + "/") || path == $0 } && !nested.contains { path.hasPrefix($0 + "/") }
         }
         if !gone.isEmpty {
             try store.apply(upserts: [], deletions: Array(gone))

@@ -15,7 +15,9 @@ struct LibraryScanCommand: ParsableCommand {
         discussion: """
             Unchanged files (same size and modification time) are not read again unless --full. \
             On a terminal a progress bar shows the scan; the report follows. Playback is not \
-            disturbed: the scan runs at idle CPU and I/O priority.
+            disturbed: the scan runs at idle CPU and I/O priority. With [library] watch on (the \
+            default) crated also scans on its own once changes in the folders settle, and when \
+            a drive is mounted or unmounted below them; `status` shows the last change picked up.
             """)
 
     @Flag(help: "Read every file again, not only new and changed ones.") var full = false

@@ -100,6 +100,7 @@ struct DoctorCommand: ParsableCommand {
         if loaded.isUsable {
             results += DiskCheck.check(config: settings, configPath: configPath, daemon: daemon, user: identity)
             results += SourcesCheck.library(config: settings, configPath: configPath, daemon: daemon, user: identity)
+            if let watch = LibraryWatchCheck.check(daemon: daemon) { results.append(watch) }
         } else {
             results += ["disk", "library"].map(Self.notChecked)
         }
