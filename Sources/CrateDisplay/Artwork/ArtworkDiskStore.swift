@@ -138,31 +138,14 @@ final class ArtworkDiskStore: Sendable {
         }
     }
 
-    /// Temporary file, fsync, rename over the real name, fsync the directory; then the cap.
+    /// Written whole (`AtomicFile`: temporary file, fsync, rename, fsync the directory);
+    /// then the cap.
     private func writeFile(_ bytes: [UInt8], name: String) throws(ArtworkError) {
         let final = directory + "/" + name
-        let temporary = final + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cacheUnavailable(path: directory, reason: "cannot create \(temporary): \(errnoDescription())") }
-        var failure: String?
-        if let problem = writeAll(fd, bytes) {
-            failure = "cannot write \(temporary): \(problem)"
-        } else if fsync(fd) != 0 {
-            failure = "cannot sync \(temporary): \(errnoDescription())"
-        }
-        close(fd)
-        if failure == nil, rename(temporary, final) != 0 {
-            failure = "cannot rename \(temporary) to \(final): \(errnoDescription())"
-        }
-        if let failure {
-            unlink(temporary)
-            throw .cacheUnavailable(path: directory, reason: failure)
-        }
-        // The rename itself must survive a power cut too.
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
+        do {
+            try AtomicFile.write(bytes, to: final)
+        } catch {
+            throw .cacheUnavailable(path: directory, reason: error.description)
         }
         stamp(final)
         index.withLock { $0.record(name, bytes: bytes.count) }
@@ -177,7 +160,8 @@ final class ArtworkDiskStore: Sendable {
 
     /// Leftovers of writes interrupted by a crash or power cut.
     private func removeStrayTemporaries() throws(ArtworkError) {
-        try removeFiles { $0.hasSuffix(".tmp") }
+        // AtomicFile's temporaries (NAME.tmp-PID), and the NAME.PID.RANDOM.tmp of older versions.
+        try removeFiles { $0.hasSuffix(".tmp") || $0.contains(".tmp-") }
     }
 
     private func removeFiles(where matches: (String) -> Bool) throws(ArtworkError) {
@@ -197,19 +181,6 @@ final class ArtworkDiskStore: Sendable {
                 if n > 0 { done += n } else if n < 0 && errno == EINTR { continue } else { break }
             }
             initialized = done
-        }
-    }
-
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
-        bytes.withUnsafeBytes { raw -> String? in
-            var done = 0
-            while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                if n > 0 { done += n } else if n < 0 && errno == EINTR { continue } else {
-                    return n < 0 ? errnoDescription() : "short write"
-                }
-            }
-            return nil
         }
     }
 
