@@ -123,6 +123,9 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var rooms: RoomsStatus?
     /// Last.fm scrobbling; nil while `[lastfm]` is off.
     public var lastfm: LastFMStatus?
+    /// Albums auto-advance passed over this run because they could not play then
+    /// (offline and not downloaded, …), with why, latest last; nil when none.
+    public var skipped: [String]?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

@@ -38,7 +38,7 @@ let runs = CommandLine.arguments.count > 1 ? max(1, Int(CommandLine.arguments[1]
 let albumCount = 20_000
 let ids = (1...Int64(albumCount)).map { $0 }
 var lists: [CrateSignal: [Int64]] = [:]
-for (n, signal) in CrateSignal.allCases.enumerated() {
+for (n, signal) in CrateSignal.wall.enumerated() {
     lists[signal] = shuffled(ids, seed: UInt64(n + 1))
 }
 let candidates = CrateCandidates(lists: lists, excluded: Set(shuffled(ids, seed: 99).prefix(1_000)))

@@ -30,6 +30,8 @@ final class AlbumSession: Sendable {
     /// Likes and dislikes the display has asked about, so a redraw costs no query; kept
     /// current by setOpinion (see AlbumSession+Opinions).
     let opinions = Mutex<[Int64: AlbumOpinion]>([:])
+    /// What this run offered and passed over (AlbumSession+Growth).
+    let offers = SessionOffers()
 
     init(library: Library, player: Player, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
@@ -120,37 +122,53 @@ final class AlbumSession: Sendable {
     }
 
     /// Called on the engine thread when the list is fully decoded: the next album's tracks.
+    /// An album that cannot play now (offline and not downloaded) is passed over, said in
+    /// `status`, and the one after it tried.
     func continuation() -> [String]? {
         // Not taken off the hand queue yet: that happens when it is heard, so a power cut
         // before then keeps it queued.
-        guard !state.withLock({ $0.segments.isEmpty }), let next = nextAlbum(consume: false) else { return nil }
-        do {
-            // On the engine thread: no network wait here; the background probe brings the server back.
-            let paths = try playablePaths(next, askServer: false)
-            state.withLock { s in
-                let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
-                s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
+        guard !state.withLock({ $0.segments.isEmpty }) else { return nil }
+        for _ in 0..<Self.skipLimit {
+            guard let next = nextAlbum(consume: false) else { return nil }
+            do {
+                // On the engine thread: no network wait here; the background probe brings the server back.
+                let paths = try playablePaths(next, askServer: false)
+                state.withLock { s in
+                    let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
+                    s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
+                }
+                logger.info("auto-advance: album \(next) follows")
+                return paths
+            } catch {
+                passOver(next, because: error)
             }
-            logger.info("auto-advance: album \(next) follows")
-            return paths
-        } catch {
-            logger.error("auto-advance: album \(next) cannot be played: \(error)")
-            return nil
         }
+        logger.error("auto-advance: \(Self.skipLimit) albums in a row cannot play now; stopping")
+        return nil
     }
 
+    /// How many unplayable albums in a row auto-advance passes over before it gives up.
+    static let skipLimit = 50
+
     /// The album to follow the current one: the first queued by hand, else the crate's
-    /// next. `consume` takes it off the hand queue.
+    /// next (a Wall or genre crate grows when it has none left). `consume` takes it off
+    /// the hand queue.
     func nextAlbum(consume: Bool) -> Int64? {
-        let disliked = dislikedIDs()
+        if let next = nextAlbumInCrate(consume: consume) { return next }
+        guard growCrate() else { return nil }
+        return nextAlbumInCrate(consume: consume)
+    }
+
+    private func nextAlbumInCrate(consume: Bool) -> Int64? {
+        let skip = dislikedIDs().union(offers.passedOver)
         return state.withLock { s in
             let appended = Set(s.segments.map(\.albumID))
-            if let index = s.queued.firstIndex(where: { !disliked.contains($0) && !appended.contains($0) }) {
+            if let index = s.queued.firstIndex(where: { !skip.contains($0) && !appended.contains($0) }) {
                 let id = s.queued[index]
                 if consume { s.queued.removeSubrange(...index) }
                 return id
             }
-            return s.crate.album(after: s.crateAnchor, skipping: disliked.union(appended))
+            return s.crate.album(after: s.crateAnchor, skipping: skip.union(appended))
         }
     }
 
@@ -165,10 +183,14 @@ final class AlbumSession: Sendable {
             if let queued = s.queued.firstIndex(of: id) { s.queued.remove(at: queued) }
             return id
         }
-        guard let next = appended ?? nextAlbum(consume: true) else {
-            throw RouterError("no album follows in the queue or the crate")
+        if let appended { return try play(album: appended) }
+        for _ in 0..<Self.skipLimit {
+            guard let next = nextAlbum(consume: true) else { break }
+            do { return try play(album: next) } catch {
+                passOver(next, because: error)
+            }
         }
-        try play(album: next)
+        throw RouterError("no album follows in the queue or the crate")
     }
 
     /// Back to the previous album heard (a disliked one is never offered again), or the
@@ -237,6 +259,8 @@ final class AlbumSession: Sendable {
         if kind == .state || started != nil { reportTimeline() }
         if let started {
             recordPlay(started, completed: false)
+            offers.offer([started])
+            growCrateIfNearEnd()
             prefetchUpcoming()
         }
         if kind == .state || kind == .track { save() }

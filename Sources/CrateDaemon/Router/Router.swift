@@ -214,6 +214,7 @@ public final class Router: ControlHandler {
         status.controls = controls
         status.display = display
         addLastFM(to: &status)
+        if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }

@@ -12,21 +12,16 @@ public enum CrateScope: Sendable, Equatable, Codable {
         }
     }
 
+    /// Whether this is a genre crate (its own six signals) rather than the whole Wall.
+    public var isGenre: Bool {
+        if case .all = self { return false }
+        return true
+    }
+
     public var displayName: String {
         switch self {
         case .all: "Crate"
         case .superGenre(let name), .subGenre(let name): name
         }
     }
-}
-
-/// The few columns crate signals need about every album.
-struct CrateAlbumRow: Sendable {
-    var id: Int64
-    var key: String
-    var artistSort: String
-    var superGenre: String
-    var subGenre: String?
-    var addedAt: Double
-    var online: Bool
 }
