@@ -64,8 +64,10 @@ extension AlbumSession {
     @discardableResult
     func growCrate() -> Bool {
         offers.growing.withLock { _ in
-            let (crate, heard) = state.withLock { s in
-                (s.crate, Set(s.played + (s.current.map { [$0] } ?? []) + s.queued + s.segments.map(\.albumID)))
+            // What is loaded or waiting now, and what was heard lately.
+            let (crate, loaded, recent) = state.withLock { s in
+                (s.crate, Set((s.current.map { [$0] } ?? []) + s.queued + s.segments.map(\.albumID)),
+                 Set(s.played.suffix(maker.size)))
             }
             switch crate.kind {
             case .wall, .genre: break
@@ -73,19 +75,22 @@ extension AlbumSession {
             }
             var seen = offers.state.withLock { $0.offered.union($0.passedOver) }
             seen.formUnion(crate.items.map(\.albumID))
-            seen.formUnion(heard)
+            seen.formUnion(loaded)
+            seen.formUnion(recent)
             var grown = crate
             grown.seed = crate.seed &* 6_364_136_223_846_793_005 &+ UInt64(crate.items.count) &+ 1
             do {
                 var result = try maker.blend(grown, size: maker.size, excluding: seen)
+                var newRound = false
                 if result.entries.isEmpty {
                     // Everything in scope was offered: a new round, leaving out what was
                     // heard lately (and what cannot play).
-                    let recent = Set(state.withLock { $0.played.suffix(maker.size) } + heard)
-                    result = try maker.blend(grown, size: maker.size, excluding: recent.union(offers.passedOver))
+                    let lately = recent.union(loaded)
+                    result = try maker.blend(grown, size: maker.size, excluding: lately.union(offers.passedOver))
                     if !result.entries.isEmpty {
                         logger.info("crate: every album of it was offered this session; starting over")
-                        offers.state.withLock { $0.offered = recent }
+                        offers.state.withLock { $0.offered = lately }
+                        newRound = true
                     }
                 }
                 guard !result.entries.isEmpty else {
@@ -96,7 +101,14 @@ extension AlbumSession {
                 state.withLock { s in
                     // Grown only if no one replaced the crate meanwhile (a dial turn, a new genre).
                     guard s.crate.seed == crate.seed, s.crate.kind == crate.kind else { return }
-                    s.crate.items += added
+                    // A new round is a new crate: appended, its albums would be in the
+                    // crate twice and "the album after" ambiguous.
+                    if newRound {
+                        s.crate.items = added
+                        s.crate.cursor = 0
+                    } else {
+                        s.crate.items += added
+                    }
                 }
                 offers.offer(added.map(\.albumID))
                 logger.info("crate grew by \(added.count) albums (\(crate.kind))")
