@@ -24,6 +24,12 @@ public final class PlexFixture {
         public var genres: [String]
         public var tracks: [(title: String, file: String)]
         public var container = "mp3"
+        /// The owner's history on the server (left out of the JSON when nil, as servers do).
+        public var viewCount: Int?
+        public var lastViewedAt: Int?
+        public var userRating: Double?
+        /// Default: the load's `updatedAt` minus the album's place in the list.
+        public var addedAt: Int?
         public init(ratingKey: Int, title: String, artist: String, year: Int? = nil, genres: [String] = [],
                     tracks: [(title: String, file: String)], container: String = "mp3") {
             self.ratingKey = ratingKey
@@ -47,6 +53,11 @@ public final class PlexFixture {
                                        "addedAt": updatedAt - n, "updatedAt": updatedAt, "leafCount": "\(album.tracks.count)",
                                        "Genre": album.genres.map { ["tag": $0] }]
             if let year = album.year { item["year"] = year }
+            // Counts as text here and numbers there, as real servers send them.
+            if let views = album.viewCount { item["viewCount"] = n % 2 == 0 ? "\(views)" : views }
+            if let last = album.lastViewedAt { item["lastViewedAt"] = last }
+            if let rating = album.userRating { item["userRating"] = rating }
+            if let added = album.addedAt { item["addedAt"] = added }
             albumItems.append(item)
             for (index, track) in album.tracks.enumerated() {
                 let key = album.ratingKey * 100 + index + 1
