@@ -60,7 +60,7 @@ extension AlbumSession {
     }
 
     /// Appends a batch of new albums to a Wall or genre crate; false when it cannot grow
-    /// (another kind of crate, or nothing in its scope can play).
+    /// (another kind of crate, one never made, or nothing in its scope can play).
     @discardableResult
     func growCrate() -> Bool {
         offers.growing.withLock { _ in
@@ -69,6 +69,9 @@ extension AlbumSession {
                 (s.crate, Set((s.current.map { [$0] } ?? []) + s.queued + s.segments.map(\.albumID)),
                  Set(s.played.suffix(maker.size)))
             }
+            // A crate never made (an album played from the library list, before the knob
+            // was touched) is not started by auto-advance: that album plays alone, as before.
+            guard !crate.items.isEmpty else { return false }
             switch crate.kind {
             case .wall, .genre: break
             default: return false

@@ -12,6 +12,15 @@ public enum CrateScope: Sendable, Equatable, Codable {
         }
     }
 
+    /// The field of `album` this scope looks at (what `contains` compares).
+    func genre(of album: CrateAlbumRow) -> String {
+        switch self {
+        case .all: ""
+        case .superGenre: album.superGenre
+        case .subGenre: album.subGenre ?? ""
+        }
+    }
+
     /// Whether this is a genre crate (its own six signals) rather than the whole Wall.
     public var isGenre: Bool {
         if case .all = self { return false }

@@ -8,7 +8,17 @@ import Glibc
 public enum CrateSignalSource {
     public static func candidates(store: LibraryStore, scope: CrateScope, seed: UInt64,
                                   now: Double = Double(time(nil))) throws(LibraryStoreError) -> CrateCandidates {
-        let joined = try store.crateRowsWithState().filter { scope.contains($0.row) }
+        let rows = try store.crateRowsWithState()
+        // A library has a few dozen genre spellings and 20,000 rows: each spelling is
+        // compared (case-folded) once, not once per row.
+        var verdicts: [String: Bool] = [:]
+        let joined = scope.isGenre ? rows.filter { item in
+            let genre = scope.genre(of: item.row)
+            if let known = verdicts[genre] { return known }
+            let verdict = scope.contains(item.row)
+            verdicts[genre] = verdict
+            return verdict
+        } : rows
         return candidates(rows: joined.map(\.row), states: joined.map(\.state), scope: scope, seed: seed, now: now)
     }
 
