@@ -81,7 +81,15 @@ func cratesFromStore(albumCount: Int, runs: Int) throws -> [(String, (min: Doubl
         let candidates = try CrateSignalSource.candidates(store: store, scope: .superGenre("Jazz"), seed: seed)
         _ = CrateWall.generateGenre(candidates: candidates, dial: .mixed, size: 24, seed: seed)
     }
+    // The first turn after a sync or a scan: the cache changed, every album is read again.
+    let afterSync = try timed(runs: max(3, runs / 4)) { seed in
+        try store.replacePlexAlbumStats(server: "bench-2", [PlexAlbumStats(
+            albumKey: "k\(albumCount + 1)", viewCount: Int(seed), lastViewedAt: nil, userRating: nil, addedAt: nil)])
+        let candidates = try CrateSignalSource.candidates(store: store, scope: .superGenre("Jazz"), seed: seed)
+        _ = CrateWall.generateGenre(candidates: candidates, dial: .mixed, size: 24, seed: seed)
+    }
     return [("Wall, size 24 mixed", wall), ("genre Jazz (4,000 albums), size 24 mixed", jazz),
             ("sub-genre Bebop (1,000 albums), size 24 deep-dig", bebop),
-            ("genre Jazz, first turn after a like (rows read again)", afterChange)]
+            ("genre Jazz, first turn after a like (the user's rows read again)", afterChange),
+            ("genre Jazz, first turn after a sync (every album read again)", afterSync)]
 }

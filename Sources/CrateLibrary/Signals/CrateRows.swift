@@ -36,13 +36,14 @@ extension AlbumUserState {
 }
 
 extension LibraryStore {
-    /// Every album with the user's state of it (the server's history merged in), in one
-    /// query: user.sqlite is attached to the reader connection, so no album key is ever
-    /// hashed on the way (this is what a turn of the dial waits for).
+    /// Every album with the user's state of it (the server's history merged in): what a
+    /// turn of the dial waits for. user.sqlite is attached to the reader connection.
     ///
-    /// Reading 20,000 rows is most of a dial turn, so the result is kept and reused until
-    /// SQLite's `data_version` says another connection (a scan, a sync, a like, a play)
-    /// changed either file.
+    /// Reading 20,000 albums is most of a dial turn, so they are kept and read again only
+    /// when SQLite's `data_version` says another connection (a scan, a sync) changed the
+    /// cache; a like or a play changes only user.sqlite, and then only its rows (one per
+    /// album ever touched, matched to album ids in SQL, so no album key is hashed here)
+    /// are read again.
     func crateRowsWithState() throws(LibraryStoreError) -> [(row: CrateAlbumRow, state: AlbumUserState)] {
         let userFile = directory + "/" + UserSchema.file
         return try reader.withLock { (db: inout Database) throws(LibraryStoreError) in
@@ -51,42 +52,55 @@ extension LibraryStore {
                 if try db.firstRow("SELECT 1 FROM pragma_database_list WHERE name = 'user'", [], { _ in 1 }) == nil {
                     try db.run("ATTACH DATABASE ?1 AS user", [.text(userFile)])
                 }
-                let versions = (try db.firstRow("PRAGMA main.data_version", [], { $0.int64(0) }) ?? -1,
-                                try db.firstRow("PRAGMA user.data_version", [], { $0.int64(0) }) ?? -1)
-                if let cached = crateRowCache.withLock({ $0 }), cached.versions == versions { return cached.rows }
-                let rows = try readCrateRows(db)
-                crateRowCache.withLock { $0 = CrateRowCache(versions: versions, rows: rows) }
+                let main = try db.firstRow("PRAGMA main.data_version", [], { $0.int64(0) }) ?? -1
+                let user = try db.firstRow("PRAGMA user.data_version", [], { $0.int64(0) }) ?? -1
+                let cached = crateRowCache.withLock { $0 }
+                if let cached, cached.main == main, cached.user == user { return cached.rows }
+                let albums = try cached.flatMap { $0.main == main ? $0.albums : nil } ?? readCrateAlbums(db)
+                let states = try readUserStates(db)
+                let rows = albums.map { row in (row: row, state: (states[row.id] ?? AlbumUserState()).merged(with: row)) }
+                crateRowCache.withLock { $0 = CrateRowCache(main: main, user: user, albums: albums, rows: rows) }
                 return rows
             }
         }
     }
 
-    private func readCrateRows(_ db: Database) throws -> [(row: CrateAlbumRow, state: AlbumUserState)] {
+    private func readCrateAlbums(_ db: Database) throws -> [CrateAlbumRow] {
         try db.readTransaction {
             try db.rows("""
                 SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, ifnull(p.added_at, a.added_at),
-                       a.online, u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played,
-                       a.year, p.view_count, p.last_viewed_at, p.user_rating
-                FROM albums a LEFT JOIN user.album_state u ON u.album_key = a.album_key
-                    LEFT JOIN plex_album_stats p ON p.album_key = a.album_key
+                       a.online, a.year, p.view_count, p.last_viewed_at, p.user_rating
+                FROM albums a LEFT JOIN plex_album_stats p ON p.album_key = a.album_key
                 """, []) { s in
-                var state = AlbumUserState()
-                if !s.isNull(7) {
-                    state.opinion = s.bool(7) ? .liked : s.bool(8) ? .disliked : .none
-                    state.plays = s.int(9)
-                    state.completedPlays = s.int(10)
-                    state.lastPlayed = s.optionalDouble(11)
-                }
                 var row = CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
-                                        subGenre: s.optionalText(4), year: s.optionalInt(12), addedAt: s.double(5),
+                                        subGenre: s.optionalText(4), year: s.optionalInt(7), addedAt: s.double(5),
                                         online: s.bool(6))
-                if !s.isNull(13) {
-                    row.serverPlays = max(0, s.int(13))
-                    row.serverLastPlayed = s.optionalDouble(14)
-                    row.serverRating = s.optionalDouble(15)
+                if !s.isNull(8) {
+                    row.serverPlays = max(0, s.int(8))
+                    row.serverLastPlayed = s.optionalDouble(9)
+                    row.serverRating = s.optionalDouble(10)
                 }
-                return (row, state.merged(with: row))
+                return row
             }
+        }
+    }
+
+    /// The user's state of every album touched, by the album's id in the cache.
+    private func readUserStates(_ db: Database) throws -> [Int64: AlbumUserState] {
+        try db.readTransaction {
+            var states: [Int64: AlbumUserState] = [:]
+            for (id, state) in try db.rows("""
+                SELECT a.id, u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
+                FROM user.album_state u JOIN albums a ON a.album_key = u.album_key
+                """, [], { s -> (Int64, AlbumUserState) in
+                    var state = AlbumUserState()
+                    state.opinion = s.bool(1) ? .liked : s.bool(2) ? .disliked : .none
+                    state.plays = s.int(3)
+                    state.completedPlays = s.int(4)
+                    state.lastPlayed = s.optionalDouble(5)
+                    return (s.int64(0), state)
+                }) { states[id] = state }
+            return states
         }
     }
 }
@@ -99,8 +113,11 @@ extension LibraryStore {
     }
 }
 
-/// What `crateRowsWithState` read last, and at which `data_version`s.
+/// What `crateRowsWithState` read last, and at which `data_version`s of the cache
+/// (`main`: the albums and the server's history) and of user.sqlite (`user`).
 struct CrateRowCache: Sendable {
-    var versions: (Int64, Int64)
+    var main: Int64
+    var user: Int64
+    var albums: [CrateAlbumRow]
     var rows: [(row: CrateAlbumRow, state: AlbumUserState)]
 }
