@@ -51,6 +51,18 @@ final class CratePlexHistoryTests: StoreTestCase {
         XCTAssertFalse(after[.favorites].prefix(1).contains(ids["Album 4"]!))
     }
 
+    /// What a sync stores: each playable album's counts, rating and added date.
+    func testASyncKeepsTheServersHistoryOfEachPlayableAlbum() {
+        let album = PlexAlbum(ratingKey: "1001", title: "Kind of Blue", artist: "Miles Davis", addedAt: 1_600_000_000,
+                              viewCount: 8, lastViewedAt: 1_700_001_000, userRating: 10)
+        let track = PlexTrack(ratingKey: "2001", albumRatingKey: "1001", title: "So What", index: 1,
+                              parts: [PlexPart(key: "/library/parts/91/1/file.mp3", size: 100, container: "mp3", codec: "mp3")])
+        let mapped = PlexRecords.make(albums: [album, PlexAlbum(ratingKey: "1002", title: "No tracks")], tracks: [track],
+                                      server: "m1")
+        XCTAssertEqual(mapped.stats, [PlexAlbumStats(albumKey: "plex:m1:1001", viewCount: 8, lastViewedAt: 1_700_001_000,
+                                                     userRating: 10, addedAt: 1_600_000_000)])
+    }
+
     func testAGenreCrateHasItsOwnSignalsScopedToTheGenre() throws {
         let store = try openStore()
         let ids = try plexLibrary(store)
