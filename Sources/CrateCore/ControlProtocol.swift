@@ -127,6 +127,9 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var artwork: ArtworkStatus?
     /// The library folders' watch; nil while `[library] watch` is off or there is no library.
     public var libraryWatch: LibraryWatchStatus?
+    /// Albums auto-advance passed over this run because they could not play then
+    /// (offline and not downloaded, …), with why, latest last; nil when none.
+    public var skipped: [String]?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

@@ -220,6 +220,10 @@ enum HumanFormat {
                 text.append("  \(index + 1)/\(player.tracks.count) \(fileName(track.path)): \(track.error!)")
             }
         }
+        if let skipped = status.skipped, !skipped.isEmpty {
+            text.append("skipped by auto-advance (could not play then):")
+            text += skipped.map { "  - \($0)" }
+        }
         if !status.warnings.isEmpty {
             text.append("warnings:")
             text += status.warnings.map { "  - \($0)" }

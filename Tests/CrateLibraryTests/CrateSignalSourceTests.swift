@@ -49,7 +49,8 @@ final class CrateSignalSourceTests: StoreTestCase {
         try store.setOpinion(.liked, albumKey: "k4")
         XCTAssertEqual(try store.userStates()["k4"]?.opinion, .liked)
         let jazz = try CrateSignalSource.candidates(store: store, scope: .superGenre("Jazz"), seed: 1, now: 2_000)
-        XCTAssertEqual(Set(jazz[.newArrivals]), Set([0, 1, 2].map { ids["Album \($0)"]! }))
+        XCTAssertEqual(Set(jazz[.newInGenre]), Set([0, 1, 2].map { ids["Album \($0)"]! }), "a genre crate has its own signals")
+        XCTAssertEqual(jazz[.newArrivals], [])
     }
 
     /// Rows are cached between dial turns, but a like, a play or a scan is seen at once.

@@ -5,7 +5,7 @@
 enum CrateFixture {
     static func base(_ signal: CrateSignal) -> Int64 { Int64(signal.index + 1) * 100_000 }
 
-    static func disjoint(count: Int, only signals: [CrateSignal] = CrateSignal.allCases) -> CrateCandidates {
+    static func disjoint(count: Int, only signals: [CrateSignal] = CrateSignal.wall) -> CrateCandidates {
         var lists: [CrateSignal: [Int64]] = [:]
         for signal in signals {
             lists[signal] = (0..<Int64(count)).map { base(signal) + $0 + 1 }

@@ -48,7 +48,7 @@ final class CrateWallTests: XCTestCase {
     func testDislikedAlbumsNeverAppear() {
         var candidates = CrateFixture.disjoint(count: 30)
         // The top ten of every list, i.e. exactly what a front-biased picker wants most.
-        candidates.excluded = Set(CrateSignal.allCases.flatMap { s in (1...10).map { CrateFixture.base(s) + $0 } })
+        candidates.excluded = Set(CrateSignal.wall.flatMap { s in (1...10).map { CrateFixture.base(s) + $0 } })
         for seed in 0..<20 as Range<UInt64> {
             let result = CrateWall.generate(candidates: candidates, dial: .mixed, size: 50, seed: seed)
             XCTAssertEqual(result.entries.count, 50)
@@ -64,7 +64,7 @@ final class CrateWallTests: XCTestCase {
         // Every signal proposes the same 40 albums, each in its own order.
         let ids = (1...40).map { Int64($0) }
         var candidates = CrateCandidates()
-        for (n, signal) in CrateSignal.allCases.enumerated() {
+        for (n, signal) in CrateSignal.wall.enumerated() {
             candidates[signal] = n % 2 == 0 ? ids : ids.reversed()
         }
         for seed in 0..<10 as Range<UInt64> {

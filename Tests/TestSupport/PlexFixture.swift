@@ -27,6 +27,12 @@ public final class PlexFixture {
         /// The cover's colour (0xRRGGBB): the album gets a `thumb`, and the photo
         /// transcoder serves a PNG of that colour. nil: no thumb.
         public var cover: UInt32?
+        /// The owner's history on the server (left out of the JSON when nil, as servers do).
+        public var viewCount: Int?
+        public var lastViewedAt: Int?
+        public var userRating: Double?
+        /// Default: the load's `updatedAt` minus the album's place in the list.
+        public var addedAt: Int?
         public init(ratingKey: Int, title: String, artist: String, year: Int? = nil, genres: [String] = [],
                     tracks: [(title: String, file: String)], container: String = "mp3", cover: UInt32? = nil) {
             self.cover = cover
@@ -55,6 +61,11 @@ public final class PlexFixture {
                 item["thumb"] = "/library/metadata/\(album.ratingKey)/thumb/\(updatedAt)"
                 item["_cover"] = [Int(cover >> 16 & 0xFF), Int(cover >> 8 & 0xFF), Int(cover & 0xFF)]
             }
+            // Counts as text here and numbers there, as real servers send them.
+            if let views = album.viewCount { item["viewCount"] = n % 2 == 0 ? "\(views)" : views }
+            if let last = album.lastViewedAt { item["lastViewedAt"] = last }
+            if let rating = album.userRating { item["userRating"] = rating }
+            if let added = album.addedAt { item["addedAt"] = added }
             albumItems.append(item)
             for (index, track) in album.tracks.enumerated() {
                 let key = album.ratingKey * 100 + index + 1

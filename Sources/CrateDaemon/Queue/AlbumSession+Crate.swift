@@ -12,29 +12,62 @@ extension AlbumSession {
     /// A fresh crate of the current kind with a new seed.
     func regenerateCrate() throws {
         var crate = state.withLock { $0.crate }
-        crate.seed = UInt64(time(nil)) &* 6_364_136_223_846_793_005 &+ crate.seed
+        crate.seed = Self.newSeed(after: crate.seed)
         crate.cursor = 0
         try maker.fill(&crate)
         let filled = crate
         state.withLock { $0.crate = filled }
+        offers.offer(filled.items.map(\.albumID))
         logger.info("crate regenerated: \(filled.items.count) albums (\(filled.kind), dial \(filled.dial.rawValue))")
         save()
     }
 
+    /// Another crate; a Wall or genre crate is blended anew each time it is entered.
     func switchCrate(to kind: CrateState.Kind) throws {
         var crate = state.withLock { $0.crate }
         crate.kind = kind
+        crate.seed = Self.newSeed(after: crate.seed)
         crate.cursor = 0
         try maker.fill(&crate)
         let filled = crate
         state.withLock { $0.crate = filled }
+        offers.offer(filled.items.map(\.albumID))
         save()
     }
 
-    /// The Crate Dial: a new weighting, a new Crate Wall.
+    /// At start-up, once the saved queue is back: the Wall (or genre crate) is blended anew
+    /// with a new seed; the queue, the album playing and its position are left as they were.
+    func refreshCrateAtStart() {
+        let (kind, empty) = state.withLock { ($0.crate.kind, $0.crate.items.isEmpty) }
+        // An empty crate is made on first use, once the start-up scan has filled the library.
+        guard !empty else { return }
+        switch kind {
+        case .wall, .genre: break
+        default: return
+        }
+        do { try regenerateCrate() } catch {
+            logger.error("could not blend a fresh crate at start-up (\(error)); the saved one stays")
+            return
+        }
+        // The album waiting paused is not offered again by the crate it left.
+        state.withLock { s in s.crate.items.removeAll { $0.albumID == s.current } }
+        save()
+    }
+
+    /// The wall clock mixed into the previous seed: two runs, or two presses in the same
+    /// second, never get the same crate.
+    static func newSeed(after seed: UInt64) -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return (UInt64(now.tv_sec) &* 1_000_000_007 &+ UInt64(now.tv_nsec)) &* 6_364_136_223_846_793_005 &+ seed | 1
+    }
+
+    /// The Crate Dial: a new weighting, a new crate. Inside a genre crate it stays in that
+    /// genre (the genre's own weight table); from any other crate it goes to the Wall.
     func turnDial(to position: DialPosition) throws {
         state.withLock { s in
             s.crate.dial = position
+            if case .genre = s.crate.kind { return }
             s.crate.kind = .wall
         }
         try regenerateCrate()

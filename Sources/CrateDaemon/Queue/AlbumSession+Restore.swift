@@ -50,6 +50,7 @@ extension AlbumSession {
             let restored = saved.resolved(currentIDs: currentIDs)
             state.withLock { $0 = restored }
             restoreWaiting.store(false, ordering: .releasing)
+            refreshCrateAtStart()
             play(restored)
         }
     }

@@ -30,6 +30,8 @@ final class AlbumSession: Sendable {
     /// Likes and dislikes the display has asked about, so a redraw costs no query; kept
     /// current by setOpinion (see AlbumSession+Opinions).
     let opinions = Mutex<[Int64: AlbumOpinion]>([:])
+    /// What this run offered and passed over (AlbumSession+Growth).
+    let offers = SessionOffers()
 
     init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
@@ -119,44 +121,6 @@ final class AlbumSession: Sendable {
         save()
     }
 
-    /// Called on the engine thread when the list is fully decoded: the next album's tracks.
-    func continuation() -> [String]? {
-        // Not taken off the hand queue yet: that happens when it is heard, so a power cut
-        // before then keeps it queued.
-        guard !state.withLock({ $0.segments.isEmpty }), let next = nextAlbum(consume: false) else { return nil }
-        do {
-            // On the engine thread: no network wait here; the background probe brings the server back.
-            let paths = try playablePaths(next, askServer: false)
-            state.withLock { s in
-                let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
-                s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
-            }
-            logger.info("auto-advance: album \(next) follows")
-            return paths
-        } catch {
-            logger.error("auto-advance: album \(next) cannot be played: \(error)")
-            return nil
-        }
-    }
-
-    /// The album to follow the current one: the first queued by hand, else the crate's
-    /// next. `consume` takes it off the hand queue.
-    func nextAlbum(consume: Bool) -> Int64? {
-        let disliked = dislikedIDs()
-        return state.withLock { s in
-            let appended = Set(s.segments.map(\.albumID))
-            if let index = s.queued.firstIndex(where: { !disliked.contains($0) && !appended.contains($0) }) {
-                let id = s.queued[index]
-                if consume {
-                    s.queued.removeSubrange(..<index)
-                    s.takeFromQueue(id)
-                }
-                return id
-            }
-            return s.crate.album(after: s.crateAnchor, skipping: disliked.union(appended))
-        }
-    }
-
     /// Skips to the album that would have followed: one the continuation already
     /// appended after the current album, else the queue's or the crate's next.
     func nextAlbumNow() throws {
@@ -168,10 +132,14 @@ final class AlbumSession: Sendable {
             s.takeFromQueue(id)
             return id
         }
-        guard let next = appended ?? nextAlbum(consume: true) else {
-            throw RouterError("no album follows in the queue or the crate")
+        if let appended { return try play(album: appended) }
+        for _ in 0..<Self.skipLimit {
+            guard let next = nextAlbum(consume: true) else { break }
+            do { return try play(album: next) } catch {
+                passOver(next, because: error)
+            }
         }
-        try play(album: next)
+        throw RouterError("no album follows in the queue or the crate")
     }
 
     /// Back to the previous album heard (a disliked one is never offered again), or the
@@ -240,6 +208,8 @@ final class AlbumSession: Sendable {
         if kind == .state || started != nil { reportTimeline() }
         if let started {
             recordPlay(started, completed: false)
+            offers.offer([started])
+            growCrateIfNearEnd()
             prefetchUpcoming()
         }
         if kind == .state || kind == .track { save() }

@@ -20,9 +20,7 @@ struct CrateMaker {
         crate.unresolved = []
         switch crate.kind {
         case .wall, .genre:
-            let scope = try scope(of: crate.kind)
-            let candidates = try CrateSignalSource.candidates(store: library.store, scope: scope, seed: crate.seed)
-            let result = CrateWall.generate(candidates: candidates, dial: crate.dial, size: size, seed: crate.seed)
+            let result = try blend(crate, size: size, excluding: [])
             crate.items = result.entries.map { .init(albumID: $0.albumID, reason: $0.signal.rawValue) }
             crate.planned = Dictionary(uniqueKeysWithValues: result.planned.map { ($0.key.rawValue, $0.value) })
             crate.actual = Dictionary(uniqueKeysWithValues: result.actual.map { ($0.key.rawValue, $0.value) })
@@ -41,7 +39,22 @@ struct CrateMaker {
             crate.unresolved = resolved.unresolved
             crate.notes = resolved.notes
         }
+        // Whatever proposed them (a collection, the wallet, an artist's catalog), disliked
+        // albums leave every crate.
+        let disliked = try library.store.dislikedAlbumIDs()
+        crate.items.removeAll { disliked.contains($0.albumID) }
         crate.cursor = min(crate.cursor, max(0, crate.items.count - 1))
+    }
+
+    /// The signal blend of a Wall or genre crate: the Wall's five signals, or the genre's
+    /// own six, weighted by the dial; `excluding` albums are never proposed.
+    func blend(_ crate: CrateState, size: Int, excluding: Set<Int64>) throws -> CrateResult {
+        let scope = try scope(of: crate.kind)
+        var candidates = try CrateSignalSource.candidates(store: library.store, scope: scope, seed: crate.seed)
+        candidates.excluded.formUnion(excluding)
+        return scope.isGenre
+            ? CrateWall.generateGenre(candidates: candidates, dial: crate.dial, size: size, seed: crate.seed)
+            : CrateWall.generate(candidates: candidates, dial: crate.dial, size: size, seed: crate.seed)
     }
 
     func scope(of kind: CrateState.Kind) throws -> CrateScope {

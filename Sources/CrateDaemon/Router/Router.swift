@@ -225,6 +225,7 @@ public final class Router: ControlHandler {
             status.libraryWatch = watch
             if let problem = watch.problem { status.warnings.append("library watch: \(problem)") }
         }
+        if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }

@@ -1,14 +1,18 @@
-/// The five sources a Crate Wall is blended from (DESIGN.md, "Crate Wall"). Each one is
-/// computed elsewhere (from SQLite) into a best-first list of album ids; the crate
-/// generator only sees those lists.
+/// The sources a crate is blended from (DESIGN.md, "Crate Wall"). Each one is computed
+/// elsewhere (from SQLite) into a best-first list of album ids; the crate generator only
+/// sees those lists. The Crate Wall blends the first five (`wall`); a genre crate blends
+/// six of its own, scoped to the genre (`genre`).
 ///
 /// The declaration order is significant: it is the tie-break order wherever two signals
 /// are otherwise equal (largest-remainder ties, interleave ties), so results never depend
-/// on dictionary iteration order.
+/// on dictionary iteration order; and each signal's PRNG stream is salted by its place
+/// here, so adding a case at the end changes no existing crate.
 public enum CrateSignal: String, CaseIterable, Sendable, Codable, CodingKeyRepresentable {
-    /// Albums played most / most recently, by play count and completion.
+    /// Albums played most / most recently, by play count and completion (the server's
+    /// plays included).
     case history
-    /// Liked albums, and other albums by the same artists / in the same genres.
+    /// Liked albums (a high rating on the server counts), and other albums by the same
+    /// artists / in the same genres.
     case favorites
     /// The server's or the box's most played albums, user ratings.
     case popular
@@ -16,6 +20,19 @@ public enum CrateSignal: String, CaseIterable, Sendable, Codable, CodingKeyRepre
     case newArrivals = "new-arrivals"
     /// Never or long-unplayed albums: the deep dig.
     case wildCard = "wild-card"
+    /// Genre crates: the most played in the genre lately, the server's counts included.
+    case trending
+    /// Genre crates: recently added or recently released in the genre.
+    case newInGenre = "new-in-genre"
+    /// Genre crates: a rotation through the genre's sub-genres (a sub-genre's artists).
+    case subGenres = "sub-genres"
+    /// Genre crates: liked albums in the genre, then the same artists, the same sub-genres.
+    case seedExpansion = "seed-expansion"
+
+    /// The Crate Wall's five, in tie-break order.
+    public static let wall: [CrateSignal] = [.history, .favorites, .popular, .newArrivals, .wildCard]
+    /// A genre crate's six, in tie-break order.
+    public static let genre: [CrateSignal] = [.history, .seedExpansion, .trending, .newInGenre, .subGenres, .wildCard]
 
     public var displayName: String {
         switch self {
@@ -24,17 +41,13 @@ public enum CrateSignal: String, CaseIterable, Sendable, Codable, CodingKeyRepre
         case .popular: "Popular"
         case .newArrivals: "New arrivals"
         case .wildCard: "Wild card"
+        case .trending: "Trending in the genre"
+        case .newInGenre: "New in the genre"
+        case .subGenres: "Sub-genre rotation"
+        case .seedExpansion: "Seeds from liked albums"
         }
     }
 
-    /// Position in `allCases`: the array index the generator uses instead of hashing.
-    var index: Int {
-        switch self {
-        case .history: 0
-        case .favorites: 1
-        case .popular: 2
-        case .newArrivals: 3
-        case .wildCard: 4
-        }
-    }
+    /// Position in `allCases`: salts the signal's PRNG stream (stable across versions).
+    var index: Int { Self.allCases.firstIndex(of: self)! }
 }

@@ -1,6 +1,7 @@
 /// The Crate Wall: a crate blended from the signals' candidate lists by a weight table
 /// (a `DialPosition`'s, or a custom one). Pure and deterministic: the same candidates,
-/// weights, size and seed give the same crate, on any machine.
+/// weights, size and seed give the same crate, on any machine. A genre crate is the same
+/// machinery over its own signal set (`CrateSignal.genre`, `DialPosition.genreWeights`).
 ///
 /// Steps:
 /// 1. `planned`: the crate size split over the signals by largest remainder
@@ -12,13 +13,12 @@
 /// 3. A signal that comes up short is out; its shortfall is split over the signals still
 ///    in, in proportion to their weights (largest remainder again; equally if they all
 ///    weigh 0), and they draw again. Every round with a shortfall retires a signal, so
-///    this ends after at most five rounds; if everyone is out the crate is shorter, and
+///    this ends after at most one round per signal; if everyone is out the crate is shorter, and
 ///    the notes say so.
 /// 4. The picks are interleaved by `CrateInterleave` so no signal clusters.
 public enum CrateWall {
-    public static func generate(candidates: CrateCandidates, weights: [CrateSignal: Int], size: Int,
-                                seed: UInt64) -> CrateResult {
-        let signals = CrateSignal.allCases
+    public static func generate(candidates: CrateCandidates, signals: [CrateSignal] = CrateSignal.wall,
+                                weights: [CrateSignal: Int], size: Int, seed: UInt64) -> CrateResult {
         let size = max(0, size)
         let weight = signals.map { max(0, weights[$0] ?? 0) }
         let planned = LargestRemainder.split(size, weights: weight)
@@ -26,9 +26,9 @@ public enum CrateWall {
 
         // One PRNG stream per signal: a change in one list (a new favourite) does not
         // reshuffle what the other signals draw.
-        var pickers = signals.map {
-            SignalPicker(list: candidates[$0], asked: planned[$0.index],
-                         seed: seed ^ (UInt64($0.index + 1) &* 0xD1B5_4A32_D192_ED03))
+        var pickers = signals.indices.map { i in
+            SignalPicker(list: candidates[signals[i]], asked: planned[i],
+                         seed: seed ^ (UInt64(signals[i].index + 1) &* 0xD1B5_4A32_D192_ED03))
         }
         var picks: [[Int64]] = signals.map { _ in [] }
         let offered = signals.reduce(0) { $0 + candidates[$1].count }
@@ -89,8 +89,8 @@ public enum CrateWall {
         }
         return CrateResult(
             entries: entries,
-            planned: Dictionary(uniqueKeysWithValues: signals.map { ($0, planned[$0.index]) }),
-            actual: Dictionary(uniqueKeysWithValues: signals.map { ($0, picks[$0.index].count) }),
+            planned: Dictionary(uniqueKeysWithValues: signals.indices.map { (signals[$0], planned[$0]) }),
+            actual: Dictionary(uniqueKeysWithValues: signals.indices.map { (signals[$0], picks[$0].count) }),
             redistributed: notes,
             seed: seed
         )
@@ -100,5 +100,11 @@ public enum CrateWall {
     public static func generate(candidates: CrateCandidates, dial: DialPosition, size: Int,
                                 seed: UInt64) -> CrateResult {
         generate(candidates: candidates, weights: dial.weights, size: size, seed: seed)
+    }
+
+    /// A genre crate: its six signals with the position's genre weight table.
+    public static func generateGenre(candidates: CrateCandidates, dial: DialPosition, size: Int,
+                                     seed: UInt64) -> CrateResult {
+        generate(candidates: candidates, signals: CrateSignal.genre, weights: dial.genreWeights, size: size, seed: seed)
     }
 }

@@ -46,6 +46,30 @@ public enum DialPosition: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// A genre crate's table over its six signals (`CrateSignal.genre`), percentages too.
+    ///
+    /// | position      | history | seeds | trending | new in genre | sub-genres | wild card |
+    /// |---------------|--------:|------:|---------:|-------------:|-----------:|----------:|
+    /// | My Crate      |      35 |    30 |       10 |           10 |         10 |         5 |
+    /// | Curated       |      10 |    30 |       30 |           10 |         10 |        10 |
+    /// | Mixed Crate   |      15 |    15 |       20 |           15 |         20 |        15 |
+    /// | Deep Dig      |       5 |    10 |        5 |           25 |         25 |        30 |
+    /// | Mystery Crate |       5 |     5 |        5 |           10 |         15 |        60 |
+    ///
+    /// The same turn from familiar to unknown as the Wall's, with the genre's own
+    /// character in the middle: Mixed leans on what the genre is playing (trending) and
+    /// on its breadth (the sub-genre rotation); Deep Dig on its new and rarely heard
+    /// corners.
+    public var genreWeights: [CrateSignal: Int] {
+        switch self {
+        case .myCrate: [.history: 35, .seedExpansion: 30, .trending: 10, .newInGenre: 10, .subGenres: 10, .wildCard: 5]
+        case .curated: [.history: 10, .seedExpansion: 30, .trending: 30, .newInGenre: 10, .subGenres: 10, .wildCard: 10]
+        case .mixed: [.history: 15, .seedExpansion: 15, .trending: 20, .newInGenre: 15, .subGenres: 20, .wildCard: 15]
+        case .deepDig: [.history: 5, .seedExpansion: 10, .trending: 5, .newInGenre: 25, .subGenres: 25, .wildCard: 30]
+        case .mystery: [.history: 5, .seedExpansion: 5, .trending: 5, .newInGenre: 10, .subGenres: 15, .wildCard: 60]
+        }
+    }
+
     /// Accepts what a person types over SSH: the raw value, the display name in any case,
     /// with spaces, hyphens or underscores ("my crate", "My-Crate", "Mixed Crate",
     /// "deepdig"), or the knob number "1"…"5".

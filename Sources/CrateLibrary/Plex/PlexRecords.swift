@@ -9,6 +9,8 @@ enum PlexRecords {
         var records: [FileRecord] = []
         var locations: [PlexTrackLocation] = []
         var unplayable: [PlexUnplayableAlbum] = []
+        /// The server's history of each playable album (plays, ratings, added date).
+        var stats: [PlexAlbumStats] = []
         var skipped: [String] = []
         var albumCount = 0
     }
@@ -46,6 +48,10 @@ enum PlexRecords {
                 continue
             }
             result.albumCount += 1
+            result.stats.append(PlexAlbumStats(
+                albumKey: PlexPaths.albumKey(server, album: album.ratingKey), viewCount: max(0, album.viewCount ?? 0),
+                lastViewedAt: album.lastViewedAt.map(Double.init), userRating: album.userRating,
+                addedAt: album.addedAt.map(Double.init)))
             let genre = GenreTaxonomy.classify(tags: album.genres)
             let artist = album.artist ?? albumTracks.first?.albumArtist ?? "Unknown Artist"
             let discTotal = albumTracks.map(\.disc).max()

@@ -74,6 +74,7 @@ struct PlexSync {
             }
             try store.replacePlexLocations(server: server.machineIdentifier, mapped.locations,
                                            unplayable: mapped.unplayable)
+            try store.replacePlexAlbumStats(server: server.machineIdentifier, mapped.stats)
             try store.setRoot(root, online: true)
             try store.setScanState(PlexPaths.walletStateKey, try wallet.map { try WalletJSON.encode($0) })
             try store.setScanState(PlexPaths.walletNoteStateKey, walletNote)

@@ -12,21 +12,25 @@ public enum CrateScope: Sendable, Equatable, Codable {
         }
     }
 
+    /// The field of `album` this scope looks at (what `contains` compares).
+    func genre(of album: CrateAlbumRow) -> String {
+        switch self {
+        case .all: ""
+        case .superGenre: album.superGenre
+        case .subGenre: album.subGenre ?? ""
+        }
+    }
+
+    /// Whether this is a genre crate (its own six signals) rather than the whole Wall.
+    public var isGenre: Bool {
+        if case .all = self { return false }
+        return true
+    }
+
     public var displayName: String {
         switch self {
         case .all: "Crate"
         case .superGenre(let name), .subGenre(let name): name
         }
     }
-}
-
-/// The few columns crate signals need about every album.
-struct CrateAlbumRow: Sendable {
-    var id: Int64
-    var key: String
-    var artistSort: String
-    var superGenre: String
-    var subGenre: String?
-    var addedAt: Double
-    var online: Bool
 }

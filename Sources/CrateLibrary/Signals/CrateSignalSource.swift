@@ -1,70 +1,98 @@
 import CrateCore
 import Glibc
 
-/// Builds the five signals' candidate lists from the library and the user's history,
-/// locally and in memory (one pass over the albums): the Crate Wall's raw material.
+/// Builds the signals' candidate lists from the library, the user's history and the
+/// server's (one pass over the albums, in memory): a crate's raw material. The whole
+/// library gets the Crate Wall's five signals; a genre scope its own six
+/// (CrateSignalSource+Genre).
 public enum CrateSignalSource {
     public static func candidates(store: LibraryStore, scope: CrateScope, seed: UInt64,
                                   now: Double = Double(time(nil))) throws(LibraryStoreError) -> CrateCandidates {
-        let joined = try store.crateRowsWithState().filter { scope.contains($0.row) }
+        let rows = try store.crateRowsWithState()
+        // A library has a few dozen genre spellings and 20,000 rows: each spelling is
+        // compared (case-folded) once, not once per row.
+        var verdicts: [String: Bool] = [:]
+        let joined = scope.isGenre ? rows.filter { item in
+            let genre = scope.genre(of: item.row)
+            if let known = verdicts[genre] { return known }
+            let verdict = scope.contains(item.row)
+            verdicts[genre] = verdict
+            return verdict
+        } : rows
         return candidates(rows: joined.map(\.row), states: joined.map(\.state), scope: scope, seed: seed, now: now)
     }
 
-    /// `state[i]` is the user's state of `rows[i]`.
+    /// `state[i]` is the user's state of `rows[i]` (the server's history merged in).
     static func candidates(rows: [CrateAlbumRow], states state: [AlbumUserState], scope: CrateScope,
                            seed: UInt64, now: Double) -> CrateCandidates {
+        if scope.isGenre { return genreCandidates(rows: rows, states: state, scope: scope, seed: seed, now: now) }
         var random = SplitMix64(seed: seed)
         var result = CrateCandidates()
         let all = Array(rows.indices)
-        // Flat columns: sort comparators touch these, not whole rows with their strings.
         let id = rows.map(\.id), added = rows.map(\.addedAt)
-        let plays = state.map(\.plays), last = state.map { $0.lastPlayed ?? 0 }
-        // Disliked albums never appear; offline ones cannot play, so no crate offers them.
-        result.excluded = Set(all.filter { state[$0].opinion == .disliked || !rows[$0].online }.map { rows[$0].id })
+        result.excluded = excluded(rows: rows, states: state)
         let played = all.filter { state[$0].lastPlayed != nil }
 
-        // Listening history: played most and recently; a completion counts double, and the
-        // score halves for every 30 days since the last play.
-        result[.history] = played.map { i -> (Int64, Double) in
+        result[.history] = history(rows: rows, states: state, played: played, now: now)
+        result[.favorites] = seeds(rows: rows, states: state, random: &random)
+
+        // Popular: most plays overall (the box's and the server's), then the server's rating;
+        // a rated album never played still counts, after the played ones.
+        let plays = state.map(\.plays), rating = rows.map { $0.serverRating ?? 0 }
+        result[.popular] = all.filter { plays[$0] > 0 || rating[$0] > 0 }.sorted {
+            plays[$0] != plays[$1] ? plays[$0] > plays[$1] : rating[$0] != rating[$1] ? rating[$0] > rating[$1] : id[$0] < id[$1]
+        }.map { id[$0] }
+
+        // New arrivals: most recently added first (a Plex album's server date, else its files' age).
+        result[.newArrivals] = all.sorted { added[$0] > added[$1] || (added[$0] == added[$1] && id[$0] < id[$1]) }
+            .map { id[$0] }
+
+        result[.wildCard] = wildCard(rows: rows, states: state, played: played, rotate: false, random: &random)
+        return result
+    }
+
+    /// Disliked albums never appear; offline ones cannot play now, so no crate offers them.
+    static func excluded(rows: [CrateAlbumRow], states state: [AlbumUserState]) -> Set<Int64> {
+        Set(rows.indices.filter { state[$0].opinion == .disliked || !rows[$0].online }.map { rows[$0].id })
+    }
+
+    /// Listening history: played most and recently; a completion counts double, and the
+    /// score halves for every 30 days since the last play.
+    static func history(rows: [CrateAlbumRow], states state: [AlbumUserState], played: [Int], now: Double) -> [Int64] {
+        played.map { i -> (Int64, Double) in
             let days = max(0, now - (state[i].lastPlayed ?? now)) / 86_400
             return (rows[i].id, Double(2 * state[i].completedPlays + state[i].plays) / pow(2, days / 30))
         }.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }.map(\.0)
+    }
 
-        // Favorites and seed expansion: liked albums, then others by the same artists, then
-        // others of the same sub-categories; each group in seeded order.
-        let liked = all.filter { state[$0].opinion == .liked }
+    /// Favorites and seed expansion: liked albums, then others by the same artists, then
+    /// others of the same sub-categories; each group in seeded order.
+    static func seeds(rows: [CrateAlbumRow], states state: [AlbumUserState], random: inout SplitMix64) -> [Int64] {
+        let liked = rows.indices.filter { state[$0].opinion == .liked }
         let likedArtists = Set(liked.map { rows[$0].artistSort })
         let likedSubGenres = Set(liked.compactMap { rows[$0].subGenre })
         var sameArtist: [Int64] = [], sameGenre: [Int64] = []
-        for i in all where state[i].opinion != .liked {
+        for i in rows.indices where state[i].opinion != .liked {
             if likedArtists.contains(rows[i].artistSort) {
                 sameArtist.append(rows[i].id)
             } else if let sub = rows[i].subGenre, likedSubGenres.contains(sub) {
                 sameGenre.append(rows[i].id)
             }
         }
-        result[.favorites] = shuffled(liked.map { rows[$0].id }, &random) + shuffled(sameArtist, &random)
-            + shuffled(sameGenre, &random)
+        return shuffled(liked.map { rows[$0].id }, &random) + shuffled(sameArtist, &random) + shuffled(sameGenre, &random)
+    }
 
-        // Popular on this box: most plays overall.
-        result[.popular] = played.sorted { plays[$0] > plays[$1] || (plays[$0] == plays[$1] && id[$0] < id[$1]) }
-            .map { id[$0] }
-
-        // New arrivals: most recently added first.
-        result[.newArrivals] = all.sorted { added[$0] > added[$1] || (added[$0] == added[$1] && id[$0] < id[$1]) }
-            .map { id[$0] }
-
-        // Wild card: never played (seeded order), then the longest unplayed. In a super-genre
-        // crate it rotates through the sub-categories so no one style takes the dig.
-        let never = shuffled(all.filter { state[$0].lastPlayed == nil }.map { id[$0] }, &random)
-        let stale = played.sorted { last[$0] < last[$1] || (last[$0] == last[$1] && id[$0] < id[$1]) }.map { id[$0] }
-        if case .superGenre = scope {
-            let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.subGenre ?? "") })
-            result[.wildCard] = rotated(never, by: { byID[$0] ?? "" }) + stale
-        } else {
-            result[.wildCard] = never + stale
-        }
-        return result
+    /// Wild card: never played (seeded order), then the longest unplayed. `rotate` takes
+    /// the never-played through the sub-categories in turn so no one style takes the dig.
+    static func wildCard(rows: [CrateAlbumRow], states state: [AlbumUserState], played: [Int], rotate: Bool,
+                         random: inout SplitMix64) -> [Int64] {
+        let last = state.map { $0.lastPlayed ?? 0 }
+        let never = shuffled(rows.indices.filter { state[$0].lastPlayed == nil }.map { rows[$0].id }, &random)
+        let stale = played.sorted { last[$0] < last[$1] || (last[$0] == last[$1] && rows[$0].id < rows[$1].id) }
+            .map { rows[$0].id }
+        guard rotate else { return never + stale }
+        let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.subGenre ?? "") })
+        return rotated(never, by: { byID[$0] ?? "" }) + stale
     }
 
     /// Fisher–Yates with the crate's seed: same seed, same order.
@@ -77,7 +105,7 @@ public enum CrateSignalSource {
         return ids
     }
 
-    /// Round-robin across groups, each group keeping its order.
+    /// Round-robin across groups, each group keeping its order (groups in first-seen order).
     static func rotated(_ ids: [Int64], by group: (Int64) -> String) -> [Int64] {
         var groups: [String: [Int64]] = [:], order: [String] = []
         for id in ids {
@@ -93,65 +121,4 @@ public enum CrateSignalSource {
         }
         return result
     }
-}
-
-extension LibraryStore {
-    /// Every album with the user's state of it, in one query: user.sqlite is attached to
-    /// the reader connection, so no album key is ever hashed on the way (this is what a
-    /// turn of the dial waits for).
-    ///
-    /// Reading 20,000 rows is most of a dial turn, so the result is kept and reused until
-    /// SQLite's `data_version` says another connection (a scan, a like, a play) changed
-    /// either file.
-    func crateRowsWithState() throws(LibraryStoreError) -> [(row: CrateAlbumRow, state: AlbumUserState)] {
-        let userFile = directory + "/" + UserSchema.file
-        return try reader.withLock { (db: inout Database) throws(LibraryStoreError) in
-            try storeCall {
-                // ATTACH is refused inside a transaction, so it happens before the read begins.
-                if try db.firstRow("SELECT 1 FROM pragma_database_list WHERE name = 'user'", [], { _ in 1 }) == nil {
-                    try db.run("ATTACH DATABASE ?1 AS user", [.text(userFile)])
-                }
-                let versions = (try db.firstRow("PRAGMA main.data_version", [], { $0.int64(0) }) ?? -1,
-                                try db.firstRow("PRAGMA user.data_version", [], { $0.int64(0) }) ?? -1)
-                if let cached = crateRowCache.withLock({ $0 }), cached.versions == versions { return cached.rows }
-                let rows = try readCrateRows(db)
-                crateRowCache.withLock { $0 = CrateRowCache(versions: versions, rows: rows) }
-                return rows
-            }
-        }
-    }
-
-    private func readCrateRows(_ db: Database) throws -> [(row: CrateAlbumRow, state: AlbumUserState)] {
-        try db.readTransaction {
-            try db.rows("""
-                SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, a.added_at, a.online,
-                       u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
-                FROM albums a LEFT JOIN user.album_state u ON u.album_key = a.album_key
-                """, []) { s in
-                var state = AlbumUserState()
-                if !s.isNull(7) {
-                    state.opinion = s.bool(7) ? .liked : s.bool(8) ? .disliked : .none
-                    state.plays = s.int(9)
-                    state.completedPlays = s.int(10)
-                    state.lastPlayed = s.optionalDouble(11)
-                }
-                return (CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
-                                      subGenre: s.optionalText(4), addedAt: s.double(5), online: s.bool(6)), state)
-            }
-        }
-    }
-}
-
-extension LibraryStore {
-    /// Ids of the disliked albums, from the rows the crate signals keep (no re-read
-    /// unless something changed): asked for at every album change.
-    public func dislikedAlbumIDs() throws(LibraryStoreError) -> Set<Int64> {
-        Set(try crateRowsWithState().filter { $0.state.opinion == .disliked }.map(\.row.id))
-    }
-}
-
-/// What `crateRowsWithState` read last, and at which `data_version`s.
-struct CrateRowCache: Sendable {
-    var versions: (Int64, Int64)
-    var rows: [(row: CrateAlbumRow, state: AlbumUserState)]
 }

@@ -50,10 +50,21 @@ struct AlbumAggregation {
             .text(key), .text(title?.0 ?? ""), .text(artist), .text(artistSort), .text(title?.1 ?? ""),
             .int(totals.year), .text(superGenre), .string(subGenre), .bool(totals.compilation || mixedArtists),
             .int(totals.tracks), .int(max(totals.discs, 1)), .real(totals.duration), .text(folder),
-            .text(totals.root), artFile.map { .integer($0) } ?? .null, .real(now),
+            .text(totals.root), artFile.map { .integer($0) } ?? .null,
+            .real(Self.addedAt(oldestMtimeNanos: totals.oldestMtimeNanos, now: now)),
             restoredID.map { .integer($0) } ?? .null,
         ])
         if restoredID != nil { try db.run("DELETE FROM scan_state WHERE key = ?1", [.text(retired)]) }
+    }
+
+    /// When an album arrived: its oldest file's modification time (the day it was ripped
+    /// or copied in, not the day this box first scanned it). A time before 1971 is no
+    /// date at all (an archive that lost it) and one in the future a wrong clock: both
+    /// fall back to now. A Plex album's `addedAt` from its server wins over this (it is
+    /// kept beside it, in plex_album_stats).
+    static func addedAt(oldestMtimeNanos: Int, now: Double) -> Double {
+        let seconds = Double(oldestMtimeNanos) / 1e9
+        return seconds < 31_536_000 || seconds > now ? now : seconds
     }
 
     /// Where a deleted album's id is remembered (in scan_state, so no schema change), for
@@ -80,6 +91,7 @@ struct AlbumAggregation {
         var tracks: Int, discs: Int, year: Int?, duration: Double, compilation: Bool
         var distinctArtists: Int, anyArtist: String, anyArtistSort: String
         var firstPath: String, lastPath: String, root: String
+        var oldestMtimeNanos: Int
 
         init(_ s: Statement) {
             tracks = s.int(0)
@@ -93,6 +105,7 @@ struct AlbumAggregation {
             firstPath = s.text(8)
             lastPath = s.text(9)
             root = s.text(10)
+            oldestMtimeNanos = s.int(11)
         }
     }
 
@@ -100,7 +113,7 @@ struct AlbumAggregation {
         SELECT count(*), max(max(ifnull(disc_number, 1)), max(ifnull(disc_total, 1))), min(year),
                total(CASE WHEN sample_rate > 0 THEN CAST(duration_frames AS REAL) / sample_rate ELSE 0 END),
                ifnull(max(compilation), 0), count(DISTINCT artist COLLATE NOCASE), min(artist), min(artist_sort),
-               min(path), max(path), min(root)
+               min(path), max(path), min(root), min(mtime_ns)
         FROM files WHERE album_key = ?1 AND shadowed = 0
         """
 

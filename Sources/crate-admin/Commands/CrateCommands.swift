@@ -35,7 +35,9 @@ struct CrateShowCommand: ParsableCommand {
 }
 
 struct CrateRegenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "regenerate", abstract: "A fresh crate of the same kind.")
+    static let configuration = CommandConfiguration(
+        commandName: "regenerate", abstract: "A fresh crate of the same kind (a new seed).",
+        discussion: "The Wall, or the genre crate the knob is in, is also blended anew at every start of the daemon and each time a genre crate is entered.")
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func run() throws {
@@ -51,7 +53,7 @@ struct DialCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dial",
         abstract: "Show the Crate Dial, or turn it (my-crate, curated, mixed, deep-dig, mystery, or 1-5).",
-        discussion: "Turning the dial regenerates the Crate Wall with that position's weights.")
+        discussion: "Turning the dial regenerates the crate with that position's weights: inside a genre crate it stays in the genre (with the genre's own six signals), otherwise it is the Crate Wall.")
     @Argument(help: "The position to turn to.") var position: String?
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 

@@ -13,7 +13,7 @@
 enum CacheSchema {
     static let file = "library.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3, version4])
+    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3, version4, version5])
 
     static let version1 = """
         CREATE TABLE roots (
@@ -147,5 +147,27 @@ enum CacheSchema {
         ALTER TABLE files ADD COLUMN bits_per_sample INTEGER NOT NULL DEFAULT 16;
         ALTER TABLE files ADD COLUMN lossless INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE files ADD COLUMN shadowed INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// What a Plex server knows of its owner's listening, per album, stored at each sync:
+    /// play counts, last plays, ratings (0…10) and the day it was added. The crate signals
+    /// read it beside user.sqlite, so a fresh box already knows its owner; it is the
+    /// server's, never written to user.sqlite (a high rating is a like the box did not
+    /// make, and is not sent back). Existing local albums take their files' age as the day
+    /// they were added, not the day they were first scanned.
+    static let version5 = """
+        CREATE TABLE plex_album_stats (
+            album_key TEXT PRIMARY KEY,
+            server TEXT NOT NULL,
+            view_count INTEGER NOT NULL DEFAULT 0,
+            last_viewed_at REAL,
+            user_rating REAL,
+            added_at REAL
+        );
+        CREATE INDEX plex_album_stats_by_server ON plex_album_stats (server);
+        UPDATE albums SET added_at = min(added_at, ifnull(
+            (SELECT min(mtime_ns) / 1e9 FROM files WHERE files.album_key = albums.album_key AND mtime_ns >= 31536000000000000),
+            added_at))
+        WHERE root NOT LIKE 'plex://%';
         """
 }

@@ -1,0 +1,61 @@
+import CrateLibrary
+
+/// Auto-advance: what follows the album playing, asked for by the engine as soon as the
+/// last track is decoded.
+extension AlbumSession {
+    /// Called on the engine thread when the list is fully decoded: the next album's tracks.
+    /// An album that cannot play now (offline and not downloaded) is passed over, said in
+    /// `status`, and the one after it tried.
+    func continuation() -> [String]? {
+        // Not taken off the hand queue yet: that happens when it is heard, so a power cut
+        // before then keeps it queued.
+        guard !state.withLock({ $0.segments.isEmpty }) else { return nil }
+        for _ in 0..<Self.skipLimit {
+            guard let next = nextAlbum(consume: false) else { return nil }
+            do {
+                // On the engine thread: no network wait here; the background probe brings the server back.
+                let paths = try playablePaths(next, askServer: false)
+                state.withLock { s in
+                    let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
+                    s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
+                }
+                logger.info("auto-advance: album \(next) follows")
+                return paths
+            } catch {
+                passOver(next, because: error)
+            }
+        }
+        logger.error("auto-advance: \(Self.skipLimit) albums in a row cannot play now; stopping")
+        return nil
+    }
+
+    /// How many unplayable albums in a row auto-advance passes over before it gives up.
+    static let skipLimit = 50
+
+    /// The album to follow the current one: the first queued by hand, else the crate's
+    /// next (a Wall or genre crate grows when it has none left). `consume` takes it off
+    /// the hand queue.
+    func nextAlbum(consume: Bool) -> Int64? {
+        if let next = nextAlbumInCrate(consume: consume) { return next }
+        // Rare on the engine thread: playerChanged grows the crate as soon as an album
+        // starts with two or fewer left, long before the last track is decoded.
+        guard growCrate() else { return nil }
+        return nextAlbumInCrate(consume: consume)
+    }
+
+    private func nextAlbumInCrate(consume: Bool) -> Int64? {
+        let skip = dislikedIDs().union(offers.passedOver)
+        return state.withLock { s in
+            let appended = Set(s.segments.map(\.albumID))
+            if let index = s.queued.firstIndex(where: { !skip.contains($0) && !appended.contains($0) }) {
+                let id = s.queued[index]
+                if consume {
+                    s.queued.removeSubrange(..<index)
+                    s.takeFromQueue(id)
+                }
+                return id
+            }
+            return s.crate.album(after: s.crateAnchor, skipping: skip.union(appended))
+        }
+    }
+}
