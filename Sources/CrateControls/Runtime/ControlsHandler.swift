@@ -11,6 +11,16 @@ public protocol ControlsHandler: AnyObject, Sendable {
     func currentDialIndex() -> Int
     /// Every decoded gesture with its outcome, for subscribers (`crate-admin input watch`).
     func inputDecoded(_ event: InputEvent)
+    /// The crates a person can pick in the menu, starting at the one the knob is in.
+    func crateMenu() -> CrateMenu?
+    /// The track playing in its album (0-based) and the album's track count; nil with
+    /// nothing loaded.
+    func playingTrack() -> (index: Int, count: Int)?
+}
+
+extension ControlsHandler {
+    public func crateMenu() -> CrateMenu? { nil }
+    public func playingTrack() -> (index: Int, count: Int)? { nil }
 }
 
 /// A clock in the decoders' unit.

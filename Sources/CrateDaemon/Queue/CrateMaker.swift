@@ -40,6 +40,10 @@ struct CrateMaker {
             crate.items = resolved.albums.map { .init(albumID: $0, reason: "wallet") }
             crate.unresolved = resolved.unresolved
             crate.notes = resolved.notes
+        case .favorites:
+            crate.items = try favorites()
+        case .genres(let names):
+            try fillGenres(&crate, names: names)
         }
         crate.cursor = min(crate.cursor, max(0, crate.items.count - 1))
     }
