@@ -52,8 +52,11 @@ public struct CrateMenu: Sendable, Equatable {
     /// What the list is ("Crates", or the open super-genre's row).
     public var title: String { openParent.map { entries[$0].title } ?? Self.heading }
 
-    /// The row of the crate the knob is in, when it is in this list.
-    public var currentRow: Int? { rows.firstIndex { $0.choice == current && $0.children.isEmpty } }
+    /// The row of the crate the knob is in (or of the super-genre holding it), when it is
+    /// in this list.
+    public var currentRow: Int? {
+        rows.firstIndex { ($0.choice == current && $0.children.isEmpty) || $0.children.contains { $0.choice == current } }
+    }
 
     /// One row per click, stopping at the ends (a menu that wraps loses its top).
     mutating func move(by rows: Int) -> Bool {

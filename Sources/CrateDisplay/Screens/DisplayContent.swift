@@ -132,7 +132,7 @@ public struct AlbumCard: Sendable, Equatable {
 }
 
 public struct Browse: Sendable, Equatable {
-    /// "Crate", a genre, "Artist: …", "CDs".
+    /// The crate the knob is in: "Crate", a genre, "More by …", "Favorites", "CDs".
     public var crateName: String
     /// 0-based position of `current` in the crate, and the crate's size.
     public var index: Int
