@@ -72,6 +72,9 @@ final class PlayFromTrackTests: KnobTestCase {
             $0.state == .idle && $0.tracks.count == 4
         }
         XCTAssertEqual(end.tracks.compactMap(\.error), [])
+        let history = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .history)).history)
+        XCTAssertEqual(history.first { $0.album.title == "Long Player" }?.plays, 1,
+                       "a track picked in the album playing is not a second play")
         XCTAssertEqual(daemon.stop(), 0)
         let expected = try reference(["Long Player/02.mp3", "Long Player/03.mp3", "Encore/01.mp3"])
         let captured = try AudioFixtures.readRaw(daemon.capture)

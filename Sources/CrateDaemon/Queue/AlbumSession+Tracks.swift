@@ -12,7 +12,7 @@ extension AlbumSession {
         guard (1...max(1, count)).contains(track), count > 0 else {
             throw RouterError("album \(id) has \(count) track\(count == 1 ? "" : "s"): --track must be 1 to \(count), not \(track)")
         }
-        try play(album: id, track: track - 1)
+        try play(album: id, track: track - 1, newPlay: state.withLock { $0.current } != id)
     }
 
     /// The album playing and the track of it under the play head (0-based) with the
