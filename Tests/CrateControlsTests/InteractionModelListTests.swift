@@ -26,7 +26,7 @@ final class InteractionModelListTests: XCTestCase {
         let input = DecodedInput(control: .button(function), gesture: long ? .long : .press, at: now)
         let needs = InteractionModel.needs(input)
         return model.handle(input, now: now, context: InteractionContext(
-            dial: 2, track: needs.track ? track.map { (index: $0.0, count: $0.1) } : nil,
+            dial: 2, track: needs.track ? track.map { PlayingTrack(album: 7, index: $0.0, count: $0.1) } : nil,
             crateMenu: needs.crateMenu ? menu : nil))
     }
 
@@ -94,12 +94,12 @@ final class InteractionModelListTests: XCTestCase {
     }
 
     func testKnobPressWhilePlayingOpensTheTrackList() {
-        XCTAssertEqual(press(.knob, track: (1, 4)), [.showTrack(row: 1, count: 4)], "on the track playing")
+        XCTAssertEqual(press(.knob, track: (1, 4)), [.showTrack(album: 7, row: 1, count: 4)], "on the track playing")
         XCTAssertEqual(model.mode.name, "tracks")
-        XCTAssertEqual(turn(5), [.showTrack(row: 3, count: 4)], "stops at the last track")
+        XCTAssertEqual(turn(5), [.showTrack(album: 7, row: 3, count: 4)], "stops at the last track")
         XCTAssertEqual(turn(1), [])
-        XCTAssertEqual(turn(-3), [.showTrack(row: 0, count: 4)])
-        XCTAssertEqual(press(.knob), [.playTrack(0)])
+        XCTAssertEqual(turn(-3), [.showTrack(album: 7, row: 0, count: 4)])
+        XCTAssertEqual(press(.knob), [.playTrack(album: 7, index: 0)])
         XCTAssertEqual(model.mode, .nowPlaying)
     }
 

@@ -27,8 +27,8 @@ public enum ControlIntent: Sendable, Equatable {
     /// The artist's albums, oldest first, of the album under the knob (from browse) or
     /// playing; browse them.
     case moreByArtist(fromBrowse: Bool)
-    /// The track list of the album playing is on `row` (0-based) of `count`.
-    case showTrack(row: Int, count: Int)
-    /// Play the album playing from this track (0-based); it goes on in order from there.
-    case playTrack(Int)
+    /// The track list of `album` is on `row` (0-based) of `count`.
+    case showTrack(album: Int64, row: Int, count: Int)
+    /// Play the album from this track (0-based); it goes on in order from there.
+    case playTrack(album: Int64, index: Int)
 }

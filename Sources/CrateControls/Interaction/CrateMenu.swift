@@ -81,17 +81,33 @@ public struct CrateMenu: Sendable, Equatable {
     }
 }
 
-/// The track list of the album playing, as the knob moves through it.
+/// The album playing (the library's id, opaque here), its track under the play head
+/// (0-based) and its track count.
+public struct PlayingTrack: Sendable, Equatable {
+    public var album: Int64
+    public var index: Int
+    public var count: Int
+    public init(album: Int64, index: Int, count: Int) {
+        self.album = album
+        self.index = index
+        self.count = count
+    }
+}
+
+/// The track list of the album that was playing when it opened (auto-advance moving on
+/// meanwhile does not change the list under the knob), as the knob moves through it.
 public struct TrackPicker: Sendable, Equatable {
+    public let album: Int64
     /// The row under the knob, the album's track count and the track playing (0-based).
     public internal(set) var index: Int
     public let count: Int
     public let playing: Int
 
-    public init(playing: Int, count: Int) {
-        self.count = max(1, count)
-        self.playing = min(max(playing, 0), self.count - 1)
-        index = self.playing
+    public init(_ track: PlayingTrack) {
+        album = track.album
+        count = max(1, track.count)
+        playing = min(max(track.index, 0), count - 1)
+        index = playing
     }
 }
 
@@ -100,12 +116,12 @@ public struct TrackPicker: Sendable, Equatable {
 public struct InteractionContext: Sendable {
     /// The Crate Dial's confirmed position (0…4), where dial mode starts.
     public var dial: Int
-    /// The track playing in its album (0-based) and the album's length; nil with nothing loaded.
-    public var track: (index: Int, count: Int)?
+    /// The track playing in its album; nil with nothing loaded.
+    public var track: PlayingTrack?
     /// The crates there are, for the menu.
     public var crateMenu: CrateMenu?
 
-    public init(dial: Int, track: (index: Int, count: Int)? = nil, crateMenu: CrateMenu? = nil) {
+    public init(dial: Int, track: PlayingTrack? = nil, crateMenu: CrateMenu? = nil) {
         self.dial = dial
         self.track = track
         self.crateMenu = crateMenu

@@ -42,11 +42,11 @@ extension InteractionModel {
                 guard moved != picker.index else { return [] }
                 picker.index = moved
                 mode = .tracks(picker)
-                return [.showTrack(row: moved, count: picker.count)]
+                return [.showTrack(album: picker.album, row: moved, count: picker.count)]
             case (.button(.knob), .press):
                 mode = .nowPlaying
                 // The track playing: the press is play/pause, so a knob-only box can pause.
-                return picker.index == picker.playing ? [.togglePlay] : [.playTrack(picker.index)]
+                return picker.index == picker.playing ? [.togglePlay] : [.playTrack(album: picker.album, index: picker.index)]
             case (.button(.knob), .long):
                 mode = .nowPlaying
                 return [.showNowPlaying]

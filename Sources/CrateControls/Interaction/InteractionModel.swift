@@ -93,9 +93,9 @@ public struct InteractionModel: Sendable, Equatable {
                 // An album loaded: its track list, on the track playing. Nothing loaded:
                 // play, as the play button does (a box may have only the knob).
                 guard let track = context.track else { return [.togglePlay] }
-                let picker = TrackPicker(playing: track.index, count: track.count)
+                let picker = TrackPicker(track)
                 mode = .tracks(picker)
-                return [.showTrack(row: picker.index, count: picker.count)]
+                return [.showTrack(album: picker.album, row: picker.index, count: picker.count)]
             case .browse:
                 mode = .nowPlaying
                 return [.playBrowsed]

@@ -13,14 +13,13 @@ public protocol ControlsHandler: AnyObject, Sendable {
     func inputDecoded(_ event: InputEvent)
     /// The crates a person can pick in the menu, starting at the one the knob is in.
     func crateMenu() -> CrateMenu?
-    /// The track playing in its album (0-based) and the album's track count; nil with
-    /// nothing loaded.
-    func playingTrack() -> (index: Int, count: Int)?
+    /// The album playing and its track under the play head; nil with nothing loaded.
+    func playingTrack() -> PlayingTrack?
 }
 
 extension ControlsHandler {
     public func crateMenu() -> CrateMenu? { nil }
-    public func playingTrack() -> (index: Int, count: Int)? { nil }
+    public func playingTrack() -> PlayingTrack? { nil }
 }
 
 /// A clock in the decoders' unit.

@@ -59,10 +59,10 @@ extension Router: ControlsHandler {
             return try enterCrate(choice, fromBrowse: fromBrowse)
         case .moreByArtist(let fromBrowse):
             return try moreByArtist(fromBrowse: fromBrowse)
-        case .showTrack(let row, let count):
-            return "track \(row + 1)/\(count): \(trackTitle(row))"
-        case .playTrack(let index):
-            return try playTrack(index)
+        case .showTrack(let album, let row, let count):
+            return "track \(row + 1)/\(count): \(trackTitle(album, row))"
+        case .playTrack(let album, let index):
+            return try playTrack(album: album, index: index)
         }
     }
 
@@ -96,10 +96,9 @@ extension Router: ControlsHandler {
         return "liked \(albumTitle(album))"
     }
 
-    /// The title of track `index` (0-based) of the album playing, for `input watch`.
-    private func trackTitle(_ index: Int) -> String {
-        guard let album = session?.state.withLock({ $0.current }), let detail = cachedAlbum(album),
-              detail.tracks.indices.contains(index) else { return "track \(index + 1)" }
+    /// The title of track `index` (0-based) of `album`, for `input watch`.
+    private func trackTitle(_ album: Int64, _ index: Int) -> String {
+        guard let detail = cachedAlbum(album), detail.tracks.indices.contains(index) else { return "track \(index + 1)" }
         return detail.tracks[index].title
     }
 

@@ -62,11 +62,13 @@ extension Router {
         }
     }
 
-    public func playingTrack() -> (index: Int, count: Int)? {
+    public func playingTrack() -> PlayingTrack? {
         guard let session else { return nil }
         let status = player.status()
         guard status.currentIndex != nil, status.state != .idle else { return nil }
-        return session.playingTrack(playerIndex: status.currentIndex).map { ($0.index, $0.count) }
+        return session.playingTrack(playerIndex: status.currentIndex).map {
+            PlayingTrack(album: $0.album, index: $0.index, count: $0.count)
+        }
     }
 
     /// A crate picked in the menu; a crate that cannot be made (no favorites yet) says why
@@ -119,13 +121,9 @@ extension Router {
         return "crate: \(kind.displayName) (\(count) albums)"
     }
 
-    /// The knob's track list: the album playing from track `index` (0-based).
-    func playTrack(_ index: Int) throws -> String {
-        let session = try requireSession()
-        guard let album = session.state.withLock({ $0.current }) else {
-            throw RouterError("nothing is playing: no track to pick")
-        }
-        try session.play(album: album, fromTrack: index + 1)
+    /// The knob's track list: its album from track `index` (0-based).
+    func playTrack(album: Int64, index: Int) throws -> String {
+        try requireSession().play(album: album, fromTrack: index + 1)
         return "play track \(index + 1) of \(albumTitle(album))"
     }
 }

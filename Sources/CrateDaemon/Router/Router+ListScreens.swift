@@ -12,7 +12,7 @@ extension Router {
                                   selected: menu.index, marked: menu.currentRow)
             return DisplayContent(screen: .list(list))
         case .tracks(let picker)?:
-            guard let album = session?.state.withLock({ $0.current }), let detail = cachedAlbum(album) else { return nil }
+            guard let detail = cachedAlbum(picker.album) else { return nil }
             let rows = (0..<picker.count).map { index in
                 "\(index + 1). " + (detail.tracks.indices.contains(index) ? detail.tracks[index].title : "")
             }
