@@ -117,6 +117,9 @@ final class CrateMenuDaemonTests: KnobTestCase {
         XCTAssertEqual(typo.code, 1)
         XCTAssertTrue(typo.err.contains("unknown genre 'Hard Bopp'"), typo.err)
         XCTAssertEqual(try crate(daemon).name, "Bebop + Hard Bop", "a refused request changes nothing")
+        let comma = try AdminProcess.run(["crate"] + socket + ["--genre", "Bebop, Hard Bop"])
+        XCTAssertEqual(comma.code, 1)
+        XCTAssertTrue(comma.err.contains("for several genres repeat --genre"), comma.err)
         XCTAssertTrue(try AdminProcess.run(["crate", "show", "--help"]).out.contains("Repeat it for several"))
     }
 }

@@ -11,9 +11,9 @@ extension Router {
         case .crate:
             if request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil
                 || request.playlist != nil || request.genres != nil || request.favorites == true {
-                let kind: CrateState.Kind = if let genres = request.genres { try Self.genresKind(genres) }
-                    else if request.favorites == true { .favorites }
-                    else if let genre = request.genre { .genre(genre) }
+                let kind: CrateState.Kind = if let genres = request.genres ?? request.genre.map({ [$0] }) {
+                        try Self.genresKind(genres)
+                    } else if request.favorites == true { .favorites }
                     else if let artist = request.artist { .artist(artist) }
                     else if let collection = request.collection { .collection(collection) }
                     else if let playlist = request.playlist { .playlist(playlist) } else { .wallet }
@@ -84,7 +84,10 @@ extension Router {
         guard !names.isEmpty else { throw RouterError("--genre needs a name (crate-admin genres lists them)") }
         var canonical: [String] = []
         for name in names {
-            let filter = try GenreFilter(name)
+            let filter: GenreFilter
+            do { filter = try GenreFilter(name) } catch where name.contains(",") {
+                throw RouterError("unknown genre '\(name)': for several genres repeat --genre (--genre Bebop --genre \"Hard Bop\")")
+            }
             let resolved = filter.superGenre ?? filter.subGenre ?? name
             if !canonical.contains(resolved) { canonical.append(resolved) }
         }
