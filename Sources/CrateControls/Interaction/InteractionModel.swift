@@ -31,7 +31,7 @@ public struct InteractionModel: Sendable, Equatable {
     public static let dialPositions = 5
 
     public internal(set) var mode = Mode.nowPlaying
-    /// When browse or dial mode returns to now-playing without input.
+    /// When the mode (browse, dial, a list) returns to now-playing without input.
     public private(set) var idleDeadline: Nanoseconds?
     let idleTimeout: Nanoseconds
 

@@ -11,9 +11,9 @@ extension Router {
         case .crate:
             if request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil
                 || request.playlist != nil || request.genres != nil || request.favorites == true {
-                let kind: CrateState.Kind = if let genres = request.genres ?? request.genre.map({ [$0] }) {
-                        try Self.genresKind(genres)
-                    } else if request.favorites == true { .favorites }
+                let genres = request.genres ?? request.genre.map { [$0] }
+                let kind: CrateState.Kind = if let genres { try Self.genresKind(genres) }
+                    else if request.favorites == true { .favorites }
                     else if let artist = request.artist { .artist(artist) }
                     else if let collection = request.collection { .collection(collection) }
                     else if let playlist = request.playlist { .playlist(playlist) } else { .wallet }
@@ -80,7 +80,7 @@ extension Router {
     /// them. Every name is checked here, so a typo is named rather than silently matching
     /// nothing.
     static func genresKind(_ names: [String]) throws -> CrateState.Kind {
-        let names = names.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }.filter { !$0.isEmpty }
+        let names = names.map(trimmed).filter { !$0.isEmpty }
         guard !names.isEmpty else { throw RouterError("--genre needs a name (crate-admin genres lists them)") }
         var canonical: [String] = []
         for name in names {
@@ -92,6 +92,11 @@ extension Router {
             if !canonical.contains(resolved) { canonical.append(resolved) }
         }
         return canonical.count == 1 ? .genre(canonical[0]) : .genres(canonical)
+    }
+
+    /// `text` without the spaces around it.
+    private static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     private func queueView(_ session: AlbumSession, _ library: Library) throws -> QueueView {
