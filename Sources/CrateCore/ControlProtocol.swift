@@ -80,12 +80,22 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var acceptShrink: Bool?
     /// `now-playing`: include the cover's bytes.
     public var cover: Bool?
+    /// `crate`: several genres at once, an OR of them (one name is the same as `genre`).
+    public var genres: [String]?
+    /// `crate`: the Favorites crate (liked albums, most recently liked first).
+    public var favorites: Bool?
+    /// `play` with `album`: start at this track, 1-based.
+    public var track: Int?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
                 position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
                 server: String? = nil, collection: String? = nil, playlist: String? = nil,
-                acceptShrink: Bool? = nil, cover: Bool? = nil) {
+                acceptShrink: Bool? = nil, cover: Bool? = nil, genres: [String]? = nil, favorites: Bool? = nil,
+                track: Int? = nil) {
+        self.genres = genres
+        self.favorites = favorites
+        self.track = track
         self.cover = cover
         self.acceptShrink = acceptShrink
         self.playlist = playlist

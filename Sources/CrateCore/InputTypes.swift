@@ -45,7 +45,7 @@ public struct InputEvent: Sendable, Codable, Equatable {
 
 /// Where the knob is in the interaction model, for `status` and the display.
 public struct ControlsStatus: Sendable, Codable, Equatable {
-    /// `now-playing`, `browse` or `dial`.
+    /// `now-playing`, `browse`, `dial`, `menu` (the crate menu) or `tracks` (the track list).
     public var mode: String
     /// Browse: the index (0-based) under the knob in the current crate.
     public var browseIndex: Int?

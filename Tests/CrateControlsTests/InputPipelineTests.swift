@@ -36,14 +36,15 @@ final class InputPipelineTests: XCTestCase {
         XCTAssertEqual(volume.map(\.control), [.encoder(.volume)])
     }
 
-    func testPlayAnswersOnThePressNotTheRelease() {
+    func testPlayTellsAPressFromAHold() {
+        // Held, play is "more by this artist", so a press answers when released.
         var pipeline = InputPipeline(roles: [.button(.play)], levels: [false], timing: timing)
         XCTAssertEqual(pipeline.edge(line: 0, level: true, at: 1_000_000_000), [])
-        XCTAssertEqual(pipeline.nextDeadline, 1_025_000_000, "the input thread wakes when the press has settled")
-        let fired = pipeline.advance(to: 1_025_000_000)
-        XCTAssertEqual(fired.map(\.gesture), [.press])
-        XCTAssertEqual(pipeline.edge(line: 0, level: false, at: 1_100_000_000), [])
-        XCTAssertEqual(pipeline.advance(to: 2_000_000_000), [], "no second gesture on release")
+        XCTAssertEqual(pipeline.advance(to: 1_025_000_000), [], "not yet: it may be held")
+        _ = pipeline.edge(line: 0, level: false, at: 1_100_000_000)
+        XCTAssertEqual(pipeline.advance(to: 2_000_000_000).map(\.gesture), [.press], "released: a press, once")
+        XCTAssertEqual(pipeline.edge(line: 0, level: true, at: 3_000_000_000), [])
+        XCTAssertEqual(pipeline.advance(to: 5_000_000_000).map(\.gesture), [.long], "held: a long press")
     }
 
     func testAnEncoderRestingWithBothContactsClosedCountsFromThere() {

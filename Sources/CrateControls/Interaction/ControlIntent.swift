@@ -20,4 +20,15 @@ public enum ControlIntent: Sendable, Equatable {
     case volume(by: Int)
     /// Back to the now-playing screen (idle timeout, dial cancelled).
     case showNowPlaying
+    /// The crate menu is open on `row` (0-based) of `count` rows of the list `title`.
+    case showCrateMenu(title: String, row: Int, count: Int, name: String)
+    /// A crate picked in the menu: make it current and browse it.
+    case enterCrate(CrateMenu.Choice, fromBrowse: Bool)
+    /// The artist's albums, oldest first, of the album under the knob (from browse) or
+    /// playing; browse them.
+    case moreByArtist(fromBrowse: Bool)
+    /// The track list of `album` is on `row` (0-based) of `count`.
+    case showTrack(album: Int64, row: Int, count: Int)
+    /// Play the album from this track (0-based); it goes on in order from there.
+    case playTrack(album: Int64, index: Int)
 }

@@ -11,12 +11,18 @@ public struct InteractionModel: Sendable, Equatable {
         case browse
         /// The knob moves the Crate Dial; `position` (0…4) is not confirmed yet.
         case dial(position: Int)
+        /// The crate menu (genre held): the knob picks a crate.
+        case menu(CrateMenu)
+        /// The album playing's track list (knob pressed while an album plays).
+        case tracks(TrackPicker)
 
         public var name: String {
             switch self {
             case .nowPlaying: "now-playing"
             case .browse: "browse"
             case .dial: "dial"
+            case .menu: "menu"
+            case .tracks: "tracks"
             }
         }
     }
@@ -24,8 +30,8 @@ public struct InteractionModel: Sendable, Equatable {
     /// The five positions of the Crate Dial.
     public static let dialPositions = 5
 
-    public private(set) var mode = Mode.nowPlaying
-    /// When browse or dial mode returns to now-playing without input.
+    public internal(set) var mode = Mode.nowPlaying
+    /// When the mode (browse, dial, a list) returns to now-playing without input.
     public private(set) var idleDeadline: Nanoseconds?
     let idleTimeout: Nanoseconds
 
@@ -36,9 +42,21 @@ public struct InteractionModel: Sendable, Equatable {
     /// One gesture at `now`. `dial` is the Crate Dial's confirmed position (0…4), where
     /// dial mode starts.
     public mutating func handle(_ input: DecodedInput, now: Nanoseconds, dial: Int) -> [ControlIntent] {
-        let intents = intents(for: input, dial: dial)
+        handle(input, now: now, context: InteractionContext(dial: dial))
+    }
+
+    /// One gesture at `now`, with what the router knows that the gesture may need.
+    public mutating func handle(_ input: DecodedInput, now: Nanoseconds, context: InteractionContext) -> [ControlIntent] {
+        let intents = intents(for: input, context: context)
         idleDeadline = mode == .nowPlaying ? nil : now + idleTimeout
         return intents
+    }
+
+    /// Which parts of the context `input` can use, so the caller asks the router only
+    /// for those: the track playing for a knob press, the crates for the genre button held.
+    public static func needs(_ input: DecodedInput) -> (track: Bool, crateMenu: Bool) {
+        (input.control == .button(.knob) && input.gesture == .press,
+         input.control == .button(.genre) && input.gesture == .long)
     }
 
     /// Time passing: past the idle deadline, back to now-playing (an unconfirmed dial
@@ -50,7 +68,9 @@ public struct InteractionModel: Sendable, Equatable {
         return [.showNowPlaying]
     }
 
-    private mutating func intents(for input: DecodedInput, dial: Int) -> [ControlIntent] {
+    private mutating func intents(for input: DecodedInput, context: InteractionContext) -> [ControlIntent] {
+        if let list = listIntents(for: input, context: context) { return list }
+        let dial = context.dial
         switch (input.control, input.gesture) {
         case (.encoder(.knob), .turn):
             switch mode {
@@ -64,16 +84,26 @@ public struct InteractionModel: Sendable, Equatable {
                 let moved = min(max(position + input.detents, 0), Self.dialPositions - 1)
                 mode = .dial(position: moved)
                 return moved == position ? [] : [.previewDial(moved)]
+            case .menu, .tracks:
+                return [] // answered by listIntents
             }
         case (.button(.knob), .press):
             switch mode {
-            case .nowPlaying: return [.togglePlay]
+            case .nowPlaying:
+                // An album loaded: its track list, on the track playing. Nothing loaded:
+                // play, as the play button does (a box may have only the knob).
+                guard let track = context.track else { return [.togglePlay] }
+                let picker = TrackPicker(track)
+                mode = .tracks(picker)
+                return [.showTrack(album: picker.album, row: picker.index, count: picker.count)]
             case .browse:
                 mode = .nowPlaying
                 return [.playBrowsed]
             case .dial(let position):
                 mode = .browse
                 return [.confirmDial(position)]
+            case .menu, .tracks:
+                return []
             }
         case (.button(.knob), .long):
             if case .dial = mode {
@@ -83,9 +113,18 @@ public struct InteractionModel: Sendable, Equatable {
             let start = min(max(dial, 0), Self.dialPositions - 1)
             mode = .dial(position: start)
             return [.previewDial(start)]
+        case (.button(.genre), .long):
+            guard var menu = context.crateMenu else { return [] }
+            menu.fromBrowse = mode == .browse
+            mode = .menu(menu)
+            return [Self.showing(menu)]
         case (.button(.genre), _):
             mode = .browse
             return [.cycleGenre]
+        case (.button(.play), .long):
+            let fromBrowse = mode == .browse
+            mode = .browse
+            return [.moreByArtist(fromBrowse: fromBrowse)]
         case (.encoder(.volume), .turn):
             return [.volume(by: input.detents)]
         case (.button(.volumeUp), _):

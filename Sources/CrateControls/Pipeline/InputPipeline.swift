@@ -50,13 +50,12 @@ public struct InputPipeline: Sendable {
         }
     }
 
-    /// How each button is read: play and genre have no long function, so they answer at
-    /// once; volume buttons repeat while held; the rest tell a press from a long press.
+    /// How each button is read: volume buttons repeat while held; the rest tell a press
+    /// from a long press (play held: more by this artist; genre held: the crate menu).
     static func mode(of function: ButtonFunction, _ timing: Timing) -> ButtonDecoder.Mode {
         switch function {
-        case .play, .genre: .immediate
         case .volumeUp, .volumeDown: .repeating(delay: 400_000_000, interval: 120_000_000)
-        case .next, .prev, .like, .knob: .pressAndLong(longAfter: timing.longPress)
+        case .play, .genre, .next, .prev, .like, .knob: .pressAndLong(longAfter: timing.longPress)
         }
     }
 

@@ -11,6 +11,15 @@ public protocol ControlsHandler: AnyObject, Sendable {
     func currentDialIndex() -> Int
     /// Every decoded gesture with its outcome, for subscribers (`crate-admin input watch`).
     func inputDecoded(_ event: InputEvent)
+    /// The crates a person can pick in the menu, starting at the one the knob is in.
+    func crateMenu() -> CrateMenu?
+    /// The album playing and its track under the play head; nil with nothing loaded.
+    func playingTrack() -> PlayingTrack?
+}
+
+extension ControlsHandler {
+    public func crateMenu() -> CrateMenu? { nil }
+    public func playingTrack() -> PlayingTrack? { nil }
 }
 
 /// A clock in the decoders' unit.

@@ -100,6 +100,9 @@ public final class ControlsService: Sendable {
         return events
     }
 
+    /// The knob's mode with its lists, for the display.
+    public var mode: InteractionModel.Mode { worker.mode }
+
     public func status(browseIndex: Int?) -> ControlsStatus {
         let mode = worker.mode
         let (name, lines, problem) = backend.withLock { ($0.name, $0.lines, $0.problem) }

@@ -86,8 +86,13 @@ final class ControlsWorker: Sendable {
     private func run(_ job: Job) {
         var events: [InputEvent] = []
         for input in job.inputs {
-            let dial = handler.currentDialIndex()
-            let intents = state.withLock { $0.model.handle(input, now: InputClock.now(), dial: dial) }
+            // Asked outside the lock, and only for the gestures that use it: the router's
+            // answers read SQLite and the player.
+            let needs = InteractionModel.needs(input)
+            let context = InteractionContext(dial: handler.currentDialIndex(),
+                                             track: needs.track ? handler.playingTrack() : nil,
+                                             crateMenu: needs.crateMenu ? handler.crateMenu() : nil)
+            let intents = state.withLock { $0.model.handle(input, now: InputClock.now(), context: context) }
             let actions = intents.compactMap { perform($0) }
             let event = InputEvent(gesture: input.gesture, control: input.control.name,
                                    detents: input.gesture == .turn ? input.accelerated : nil,

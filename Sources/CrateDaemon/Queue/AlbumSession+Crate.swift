@@ -80,7 +80,7 @@ extension AlbumSession {
             throw RouterError("nothing is playing: name an album with --album ID")
         }
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }
-        try library.store.setOpinion(opinion, albumKey: key)
+        try library.store.setOpinion(opinion, albumKey: key, at: Self.wallClock())
         opinions.withLock { $0[id] = opinion }
         logger.info("album \(id): \(opinion.rawValue)")
         // Only a like and a dislike reach the server: taking one back is the box's own
@@ -111,5 +111,14 @@ extension AlbumSession {
             if next { s.queued.insert(id, at: 0) } else { s.queued.append(id) }
         }
         save()
+    }
+}
+
+extension AlbumSession {
+    /// Seconds since 1970 with their fraction: two likes a moment apart keep their order.
+    static func wallClock() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

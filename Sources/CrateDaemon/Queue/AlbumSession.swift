@@ -57,7 +57,8 @@ final class AlbumSession: Sendable {
     // MARK: playing albums
 
     /// Plays album `id` from its first track (or `track`, `seconds` in), replacing the list.
-    func play(album id: Int64, track: Int = 0, seconds: Double = 0, paused: Bool = false) throws {
+    /// `newPlay` false: the album was already playing (a track picked), no second play in history.
+    func play(album id: Int64, track: Int = 0, seconds: Double = 0, paused: Bool = false, newPlay: Bool = true) throws {
         let paths = try playablePaths(id)
         // The listener chose an album before the saved one could be restored: theirs wins.
         if restoreWaiting.exchange(false, ordering: .acquiringAndReleasing) { pendingRestore.withLock { $0 = nil } }
@@ -82,7 +83,7 @@ final class AlbumSession: Sendable {
             state.withLock { $0 = before }
             throw error
         }
-        if !paused { recordPlay(id, completed: false) }
+        if !paused && newPlay { recordPlay(id, completed: false) }
         save()
         prefetchUpcoming()
     }

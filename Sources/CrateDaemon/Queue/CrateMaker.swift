@@ -38,6 +38,10 @@ struct CrateMaker {
             crate.items = resolved.albums.map { .init(albumID: $0, reason: "wallet") }
             crate.unresolved = resolved.unresolved
             crate.notes = resolved.notes
+        case .favorites:
+            crate.items = try favorites()
+        case .genres(let names):
+            try fillGenres(&crate, names: names)
         }
         // Whatever proposed them (a collection, the wallet, an artist's catalog), disliked
         // albums leave every crate.

@@ -69,6 +69,10 @@ struct CrateState: Codable, Sendable, Equatable {
         case collection(String)
         /// A Plex audio playlist's albums, by title.
         case playlist(String)
+        /// Liked albums, most recently liked first.
+        case favorites
+        /// Several genres at once (an OR of them), each a sub-category or super-genre.
+        case genres([String])
     }
 
     var kind = Kind.wall

@@ -53,6 +53,16 @@ extension Router: ControlsHandler {
             return "volume \(level) %"
         case .showNowPlaying:
             return nil
+        case .showCrateMenu(let title, let row, let count, let name):
+            return "\(title.lowercased()) \(row + 1)/\(count): \(name)"
+        case .enterCrate(let choice, let fromBrowse):
+            return try enterCrate(choice, fromBrowse: fromBrowse)
+        case .moreByArtist(let fromBrowse):
+            return try moreByArtist(fromBrowse: fromBrowse)
+        case .showTrack(let album, let row, let count):
+            return "track \(row + 1)/\(count): \(trackTitle(album, row))"
+        case .playTrack(let album, let index):
+            return try playTrack(album: album, index: index)
         }
     }
 
@@ -84,6 +94,12 @@ extension Router: ControlsHandler {
         try session.setOpinion(.liked, album: album)
         showOnDisplay("Liked")
         return "liked \(albumTitle(album))"
+    }
+
+    /// The title of track `index` (0-based) of `album`, for `input watch`.
+    private func trackTitle(_ album: Int64, _ index: Int) -> String {
+        guard let detail = cachedAlbum(album), detail.tracks.indices.contains(index) else { return "track \(index + 1)" }
+        return detail.tracks[index].title
     }
 
     public func currentDialIndex() -> Int {
@@ -121,12 +137,12 @@ extension Router: ControlsHandler {
         return reply
     }
 
-    private func requireSession() throws -> AlbumSession {
+    func requireSession() throws -> AlbumSession {
         guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
         return session
     }
 
-    private func albumTitle(_ id: Int64?) -> String {
+    func albumTitle(_ id: Int64?) -> String {
         guard let id else { return "nothing" }
         do {
             guard let album = try library?.store.album(id: id)?.album else { return "album \(id)" }

@@ -20,6 +20,8 @@ extension Router {
                                                         selected: selected, confirmed: confirmed)))
         case "browse":
             content = browseContent() ?? nowPlayingContent(player)
+        case "menu", "tracks":
+            content = listContent(controlsService?.mode) ?? nowPlayingContent(player)
         default:
             content = nowPlayingContent(player)
         }
@@ -84,14 +86,7 @@ extension Router {
                              art: artwork(detail), opinion: opinionMark(detail.album.id))
         }
         guard let current = card(index) else { return nil }
-        let name: String = switch kind {
-        case .wall: "Crate"
-        case .genre(let genre): genre
-        case .artist(let artist): artist
-        case .wallet: "CDs"
-        case .collection(let title), .playlist(let title): title
-        }
-        let browse = Browse(crateName: name, index: index, count: items.count,
+        let browse = Browse(crateName: kind.displayName, index: index, count: items.count,
                             previous: items.count > 2 ? card(index - 1) : nil, current: current,
                             next: items.count > 1 ? card(index + 1) : nil)
         return DisplayContent(screen: .browse(browse), offline: cachedAlbum(items[index]).map { !$0.album.online } ?? false)

@@ -57,10 +57,14 @@ struct GenreFilter {
 
     init(_ name: String?) throws {
         guard let name else { return }
-        if let genre = GenreTaxonomy.superGenre(named: name) {
-            superGenre = genre.rawValue
-        } else if let sub = GenreTaxonomy.subGenre(named: name) {
+        // Every sub-genre's name also names its super-genre ("Bebop" → Jazz), so the
+        // sub-genre is asked first; a sub-genre called like its super-genre ("Jazz") is the
+        // super-genre.
+        let genre = GenreTaxonomy.superGenre(named: name)
+        if let sub = GenreTaxonomy.subGenre(named: name), sub.name.lowercased() != genre?.rawValue.lowercased() {
             subGenre = sub.name
+        } else if let genre {
+            superGenre = genre.rawValue
         } else {
             throw RouterError("unknown genre '\(name)' (crate-admin genres lists them)")
         }

@@ -10,8 +10,10 @@ extension Router {
         switch command {
         case .crate:
             if request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil
-                || request.playlist != nil {
-                let kind: CrateState.Kind = if let genre = request.genre { .genre(genre) }
+                || request.playlist != nil || request.genres != nil || request.favorites == true {
+                let genres = request.genres ?? request.genre.map { [$0] }
+                let kind: CrateState.Kind = if let genres { try Self.genresKind(genres) }
+                    else if request.favorites == true { .favorites }
                     else if let artist = request.artist { .artist(artist) }
                     else if let collection = request.collection { .collection(collection) }
                     else if let playlist = request.playlist { .playlist(playlist) } else { .wallet }
@@ -70,15 +72,31 @@ extension Router {
         let items = zip(crate.items, albums).compactMap { item, album in
             album.map { CrateItemView(album: $0, reason: item.reason) }
         }
-        let name: String = switch crate.kind {
-        case .wall: "Crate"
-        case .genre(let genre): genre
-        case .artist(let artist): "Artist: \(artist)"
-        case .wallet: "CDs"
-        case .collection(let title), .playlist(let title): title
-        }
-        return CrateView(name: name, dial: crate.dial.rawValue, items: items, cursor: crate.cursor,
+        return CrateView(name: crate.kind.displayName, dial: crate.dial.rawValue, items: items, cursor: crate.cursor,
                          planned: crate.planned, actual: crate.actual, notes: crate.notes, unresolved: crate.unresolved)
+    }
+
+    /// `crate --genre A --genre B`: one name is a genre crate as before, several an OR of
+    /// them. Every name is checked here, so a typo is named rather than silently matching
+    /// nothing.
+    static func genresKind(_ names: [String]) throws -> CrateState.Kind {
+        let names = names.map(trimmed).filter { !$0.isEmpty }
+        guard !names.isEmpty else { throw RouterError("--genre needs a name (crate-admin genres lists them)") }
+        var canonical: [String] = []
+        for name in names {
+            let filter: GenreFilter
+            do { filter = try GenreFilter(name) } catch where name.contains(",") {
+                throw RouterError("unknown genre '\(name)': for several genres repeat --genre (--genre Bebop --genre \"Hard Bop\")")
+            }
+            let resolved = filter.superGenre ?? filter.subGenre ?? name
+            if !canonical.contains(resolved) { canonical.append(resolved) }
+        }
+        return canonical.count == 1 ? .genre(canonical[0]) : .genres(canonical)
+    }
+
+    /// `text` without the spaces around it.
+    private static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     private func queueView(_ session: AlbumSession, _ library: Library) throws -> QueueView {

@@ -94,8 +94,9 @@ public final class Router: ControlHandler {
                 if let album = request.album {
                     logger.info("play: album \(album)")
                     guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
-                    try session.play(album: album)
+                    try session.play(album: album, fromTrack: request.track)
                 } else {
+                    if request.track != nil { throw RouterError("--track needs --album: it picks a track of a library album") }
                     let tracks = try FolderAlbum.expand(request.paths ?? [])
                     logger.info("play: \(tracks.count) track(s) from \(request.paths ?? [])")
                     // Files outside the library: no album to follow them.

@@ -10,6 +10,8 @@ public struct DisplayContent: Sendable, Equatable {
         case nowPlaying(NowPlaying)
         case browse(Browse)
         case dial(Dial)
+        /// A list the knob moves through: the crate menu, the album's tracks.
+        case list(ListScreen)
 
         /// Its name in `crate-admin display status`.
         public var name: String {
@@ -18,6 +20,7 @@ public struct DisplayContent: Sendable, Equatable {
             case .nowPlaying: "now-playing"
             case .browse: "browse"
             case .dial: "dial"
+            case .list(let list): list.name
             }
         }
     }
@@ -136,7 +139,7 @@ public struct AlbumCard: Sendable, Equatable {
 }
 
 public struct Browse: Sendable, Equatable {
-    /// "Crate", a genre, "Artist: …", "CDs".
+    /// The crate the knob is in: "Crate", a genre, "More by …", "Favorites", "CDs".
     public var crateName: String
     /// 0-based position of `current` in the crate, and the crate's size.
     public var index: Int

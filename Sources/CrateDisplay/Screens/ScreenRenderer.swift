@@ -48,6 +48,8 @@ public final class ScreenRenderer: Sendable {
         case .dial(let dial):
             drawDial(dial, layout: layout, into: &canvas)
             offlineMark = layout.dial(count: dial.positions.count).offlineMark
+        case .list(let list):
+            offlineMark = drawList(list, layout: layout, into: &canvas)
         }
         if content.offline {
             canvas.drawOfflineMark(in: offlineMark, font: layout.fonts.small, theme: theme, gap: layout.gap)

@@ -16,13 +16,26 @@ extension LibraryStore {
         try read { db in try db.firstRow("SELECT album_key FROM albums WHERE id = ?1", [.integer(id)]) { $0.text(0) } }
     }
 
-    /// Likes and dislikes exclude each other: setting one clears the other.
-    public func setOpinion(_ opinion: AlbumOpinion, albumKey: String) throws(LibraryStoreError) {
+    /// Likes and dislikes exclude each other: setting one clears the other. A like
+    /// records `at` (seconds since 1970) for the Favorites crate's order.
+    public func setOpinion(_ opinion: AlbumOpinion, albumKey: String, at time: Double = 0) throws(LibraryStoreError) {
+        let likedAt: SQLiteValue = opinion == .liked ? .real(time) : .null
         try withUserData { db in
             try db.run("""
-                INSERT INTO album_state (album_key, liked, disliked) VALUES (?1, ?2, ?3)
-                ON CONFLICT(album_key) DO UPDATE SET liked = excluded.liked, disliked = excluded.disliked
-                """, [.text(albumKey), .bool(opinion == .liked), .bool(opinion == .disliked)])
+                INSERT INTO album_state (album_key, liked, disliked, liked_at) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT(album_key) DO UPDATE SET liked = excluded.liked, disliked = excluded.disliked,
+                    liked_at = excluded.liked_at
+                """, [.text(albumKey), .bool(opinion == .liked), .bool(opinion == .disliked), likedAt])
+        }
+    }
+
+    /// The keys of the liked albums, most recently liked first (undated likes last).
+    public func likedAlbumKeys() throws(LibraryStoreError) -> [String] {
+        try withUserData { db in
+            try db.rows("""
+                SELECT album_key FROM album_state WHERE liked
+                ORDER BY liked_at IS NULL, liked_at DESC, rowid DESC
+                """, [], { $0.text(0) })
         }
     }
 

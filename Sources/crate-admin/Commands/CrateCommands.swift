@@ -3,30 +3,36 @@ import CrateCore
 
 struct CrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "crate", abstract: "Show the crate under the knob, or make a genre, artist, wallet, collection or playlist crate current.",
+        commandName: "crate", abstract: "Show the crate under the knob, or make a genre, artist, favorites, wallet, collection or playlist crate current.",
         subcommands: [CrateShowCommand.self, CrateRegenerateCommand.self], defaultSubcommand: CrateShowCommand.self)
 }
 
 struct CrateShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "The crate's albums in knob order, with the signal that picked each.")
-    @Option(help: "A genre crate: a super-genre (Jazz) or sub-category (Bebop).") var genre: String?
+    @Option(help: ArgumentHelp("A genre crate: a super-genre (Jazz) or sub-category (Bebop). Repeat it for several at once, an OR of them: --genre Bebop --genre \"Hard Bop\".", valueName: "genre"))
+    var genre: [String] = []
     @Option(help: "An artist's catalog, oldest first.") var artist: String?
+    @Flag(help: "Favorites: the liked albums, most recently liked first.") var favorites = false
     @Flag(help: "The CDs wallet ([crate] wallet, or a Plex playlist named CDs).") var wallet = false
     @Option(help: "A Plex collection, by title.") var collection: String?
     @Option(help: "A Plex audio playlist's albums, by title.") var playlist: String?
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func validate() throws {
-        if [genre != nil, artist != nil, wallet, collection != nil, playlist != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --genre, --artist, --wallet, --collection or --playlist.")
+        if [!genre.isEmpty, artist != nil, favorites, wallet, collection != nil, playlist != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --genre, --artist, --favorites, --wallet, --collection or --playlist.")
+        }
+        if genre.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw ValidationError("--genre needs a name ('crate-admin genres' lists them).")
         }
     }
 
     func run() throws {
         try reportingFailures {
-            let request = ControlRequest(cmd: .crate, genre: genre, artist: artist, wallet: wallet ? true : nil,
-                                         collection: collection, playlist: playlist)
+            let request = ControlRequest(cmd: .crate, genre: genre.count == 1 ? genre[0] : nil, artist: artist,
+                                         wallet: wallet ? true : nil, collection: collection, playlist: playlist,
+                                         genres: genre.count > 1 ? genre : nil, favorites: favorites ? true : nil)
             try connection.perform(request) { reply throws(AdminError) in
                 if let crate = reply.crate { Output.line(QueueFormat.crate(crate)) }
             }

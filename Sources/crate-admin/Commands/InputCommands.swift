@@ -10,6 +10,11 @@ struct InputCommand: ParsableCommand {
             controls, so `input turn +3` then `input press knob` plays the 4th album of \
             the crate. Buttons: \(ButtonFunction.allCases.map(\.rawValue).joined(separator: ", ")) \
             (knob is the knob's push switch). Encoders: \(EncoderFunction.allCases.map(\.rawValue).joined(separator: ", ")).
+
+            Every crate is reached this way: `input long genre` opens the crate menu \
+            (turn the knob to a row, `press knob` enters it; a genre opens its sub-genres, \
+            `long knob` goes back), `input long play` is more by this artist, and \
+            `press knob` while an album plays opens its track list.
             """,
         subcommands: [InputPressCommand.self, InputLongCommand.self, InputTurnCommand.self, InputWatchCommand.self])
 }

@@ -6,7 +6,7 @@
 enum UserSchema {
     static let file = "user.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1])
+    static let migrations = SchemaMigrations(file: file, steps: [version1, version2])
 
     /// The tables recovery copies, in order.
     static let tables = ["album_state", "key_values"]
@@ -26,5 +26,11 @@ enum UserSchema {
             key TEXT NOT NULL UNIQUE,
             value TEXT NOT NULL
         );
+        """
+
+    /// When an album was liked, for the Favorites crate (most recently liked first).
+    /// Likes from before this column have none and sort after every dated one.
+    static let version2 = """
+        ALTER TABLE album_state ADD COLUMN liked_at REAL;
         """
 }

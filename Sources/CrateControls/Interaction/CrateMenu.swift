@@ -1,0 +1,129 @@
+/// The crate menu the genre button's long press opens: every crate a person can reach
+/// from the box, one row per crate, a super-genre opening its own list ("All Jazz", then
+/// its sub-genres). The router says which crates exist (genres in the library, a wallet,
+/// Plex lists); this keeps where the knob is in it.
+public struct CrateMenu: Sendable, Equatable {
+    /// A crate as the menu names it; the router makes it a crate of the session.
+    public enum Choice: Sendable, Equatable {
+        case wall, favorites, wallet
+        /// The artist of the album under the knob (opened from browse) or playing.
+        case moreByArtist
+        /// A super-genre or a sub-genre, by name.
+        case genre(String)
+        case collection(String), playlist(String)
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var title: String
+        public var choice: Choice
+        /// A super-genre's own list; empty for a row that is a crate.
+        public var children: [Entry]
+        public init(title: String, choice: Choice, children: [Entry] = []) {
+            self.title = title
+            self.choice = choice
+            self.children = children
+        }
+    }
+
+    public static let heading = "Crates"
+
+    public let entries: [Entry]
+    /// The crate the knob is in: its name (always on the screen) and its row, if listed.
+    public let currentName: String
+    public let current: Choice?
+    /// The index in `entries` of the open sub-list; nil at the top.
+    public private(set) var openParent: Int?
+    /// The row under the knob in `rows`.
+    public private(set) var index = 0
+    /// Opened from browse: "more by this artist" means the album under the knob.
+    public internal(set) var fromBrowse = false
+
+    /// Starts on the row of the current crate (its super-genre's row for a sub-genre).
+    public init(entries: [Entry], current: Choice?, currentName: String) {
+        self.entries = entries
+        self.current = current
+        self.currentName = currentName
+        index = entries.firstIndex { $0.choice == current || $0.children.contains { $0.choice == current } } ?? 0
+    }
+
+    /// The rows on screen: the top list, or the open super-genre's.
+    public var rows: [Entry] { openParent.map { entries[$0].children } ?? entries }
+
+    /// What the list is ("Crates", or the open super-genre's row).
+    public var title: String { openParent.map { entries[$0].title } ?? Self.heading }
+
+    /// The row of the crate the knob is in (or of the super-genre holding it), when it is
+    /// in this list.
+    public var currentRow: Int? {
+        rows.firstIndex { ($0.choice == current && $0.children.isEmpty) || $0.children.contains { $0.choice == current } }
+    }
+
+    /// One row per click, stopping at the ends (a menu that wraps loses its top).
+    mutating func move(by rows: Int) -> Bool {
+        let moved = min(max(index + rows, 0), max(0, self.rows.count - 1))
+        defer { index = moved }
+        return moved != index
+    }
+
+    /// Into the super-genre under the knob, on its current crate's row if there.
+    mutating func openSelected() {
+        guard rows.indices.contains(index), openParent == nil, !rows[index].children.isEmpty else { return }
+        openParent = index
+        index = currentRow ?? 0
+    }
+
+    /// Back to the top list, on the super-genre's row; false at the top already.
+    mutating func closeSubList() -> Bool {
+        guard let parent = openParent else { return false }
+        openParent = nil
+        index = parent
+        return true
+    }
+}
+
+/// The album playing (the library's id, opaque here), its track under the play head
+/// (0-based) and its track count.
+public struct PlayingTrack: Sendable, Equatable {
+    public var album: Int64
+    public var index: Int
+    public var count: Int
+    public init(album: Int64, index: Int, count: Int) {
+        self.album = album
+        self.index = index
+        self.count = count
+    }
+}
+
+/// The track list of the album that was playing when it opened (auto-advance moving on
+/// meanwhile does not change the list under the knob), as the knob moves through it.
+public struct TrackPicker: Sendable, Equatable {
+    public let album: Int64
+    /// The row under the knob, the album's track count and the track playing (0-based).
+    public internal(set) var index: Int
+    public let count: Int
+    public let playing: Int
+
+    public init(_ track: PlayingTrack) {
+        album = track.album
+        count = max(1, track.count)
+        playing = min(max(track.index, 0), count - 1)
+        index = playing
+    }
+}
+
+/// What the interaction model may need besides the gesture, fetched by the worker
+/// outside its lock and only for the gestures that use it (`InteractionModel.needs`).
+public struct InteractionContext: Sendable {
+    /// The Crate Dial's confirmed position (0…4), where dial mode starts.
+    public var dial: Int
+    /// The track playing in its album; nil with nothing loaded.
+    public var track: PlayingTrack?
+    /// The crates there are, for the menu.
+    public var crateMenu: CrateMenu?
+
+    public init(dial: Int, track: PlayingTrack? = nil, crateMenu: CrateMenu? = nil) {
+        self.dial = dial
+        self.track = track
+        self.crateMenu = crateMenu
+    }
+}

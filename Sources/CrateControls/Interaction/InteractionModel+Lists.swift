@@ -1,0 +1,66 @@
+/// The two list screens, the crate menu and the track list: the knob moves one row per
+/// click and stops at the ends, a press takes the row, a long press (or the genre button
+/// in the menu) goes back a level.
+extension InteractionModel {
+    /// The intents for `input` in a list mode; nil when the gesture means what it means
+    /// everywhere (transport, volume, like) or the model is not in a list.
+    mutating func listIntents(for input: DecodedInput, context: InteractionContext) -> [ControlIntent]? {
+        switch mode {
+        case .menu(var menu):
+            switch (input.control, input.gesture) {
+            case (.encoder(.knob), .turn):
+                guard menu.move(by: input.detents) else { return [] }
+                mode = .menu(menu)
+                return [Self.showing(menu)]
+            case (.button(.knob), .press):
+                guard menu.rows.indices.contains(menu.index) else { return [] }
+                let row = menu.rows[menu.index]
+                if !row.children.isEmpty {
+                    menu.openSelected()
+                    mode = .menu(menu)
+                    return [Self.showing(menu)]
+                }
+                mode = .browse
+                return [.enterCrate(row.choice, fromBrowse: menu.fromBrowse)]
+            case (.button(.knob), .long), (.button(.genre), .press):
+                if menu.closeSubList() {
+                    mode = .menu(menu)
+                    return [Self.showing(menu)]
+                }
+                mode = .nowPlaying
+                return [.showNowPlaying]
+            case (.button(.genre), .long):
+                mode = .nowPlaying
+                return [.showNowPlaying]
+            default:
+                return nil
+            }
+        case .tracks(var picker):
+            switch (input.control, input.gesture) {
+            case (.encoder(.knob), .turn):
+                let moved = min(max(picker.index + input.detents, 0), picker.count - 1)
+                guard moved != picker.index else { return [] }
+                picker.index = moved
+                mode = .tracks(picker)
+                return [.showTrack(album: picker.album, row: moved, count: picker.count)]
+            case (.button(.knob), .press):
+                mode = .nowPlaying
+                // The track playing: the press is play/pause, so a knob-only box can pause.
+                return picker.index == picker.playing ? [.togglePlay] : [.playTrack(album: picker.album, index: picker.index)]
+            case (.button(.knob), .long):
+                mode = .nowPlaying
+                return [.showNowPlaying]
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    static func showing(_ menu: CrateMenu) -> ControlIntent {
+        let rows = menu.rows
+        let name = rows.indices.contains(menu.index) ? rows[menu.index].title : ""
+        return .showCrateMenu(title: menu.title, row: menu.index, count: rows.count, name: name)
+    }
+}

@@ -1,0 +1,125 @@
+import CrateCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// Every crate from the knob and buttons alone (genre held opens the crate menu; play held
+/// is "more by this artist"), the panel naming the crate the knob is in.
+final class CrateMenuDaemonTests: KnobTestCase {
+    /// Six one-track albums: two Bebop and one Cool Jazz, one Hard Bop, two rock.
+    func makeLibrary() throws {
+        let lib = LibraryFixture(root: music, seconds: 2)
+        let albums: [(artist: String, title: String, year: Int, genre: String)] = [
+            ("Bird", "Bebop Later", 1955, "Bebop"), ("Bird", "Bebop Early", 1949, "Bebop"),
+            ("Miles", "Cool Sketches", 1957, "Cool Jazz"), ("Art", "Hard Blowing", 1958, "Hard Bop"),
+            ("Loud", "Punk Noise", 1977, "Punk"), ("Loud", "Riff Heavy", 1979, "Hard Rock"),
+        ]
+        for album in albums {
+            try lib.add("\(album.artist)/\(album.title)", [.init(file: "01.mp3", title: "\(album.title) one",
+                artist: album.artist, album: album.title, track: "1/1", year: album.year, genre: album.genre)])
+        }
+    }
+
+    func testKnobAndButtonsAloneReachASubGenreAndPlayItsSecondAlbum() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/5: Crate Wall",
+                       "Crate Wall, Favorites, More by this artist, Jazz, Rock (no wallet configured)")
+        XCTAssertTrue(try listHeading("Crates · now Crate", rows: 5, daemon), "the menu says which crate the knob is in")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/5: Jazz")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 1/4: All Jazz")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "jazz 2/4: Bebop")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Bebop (2 albums)")
+        XCTAssertEqual(try daemon.status().controls?.mode, "browse")
+        XCTAssertTrue(try browseNames("Bebop", daemon), "the browse header names the sub-genre")
+
+        let bebop = try crate(daemon)
+        XCTAssertEqual(Set(bebop.items.map(\.album.title)), ["Bebop Later", "Bebop Early"])
+        let second = bebop.items[1].album
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/2: Bird — \(second.title)")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "play Bird — \(second.title)")
+        try daemon.waitFor("the second Bebop album playing") {
+            $0.currentTrack?.path.contains("/\(second.title)/") ?? false
+        }
+
+        // Back in the menu, the knob starts on Jazz and the sub-list on Bebop.
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 4/5: Jazz")
+        XCTAssertTrue(try listHeading("Crates · now Bebop", rows: 5, daemon))
+        XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 2/4: Bebop")
+        XCTAssertEqual(try input(daemon, "long", "knob"), "crates 4/5: Jazz", "a long press is back")
+        XCTAssertEqual(try input(daemon, "long", "genre"), nil, "genre held again closes the menu")
+        XCTAssertEqual(try daemon.status().controls?.mode, "now-playing")
+    }
+
+    func testFavoritesMostRecentlyLikedFirst() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/5: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/5: Favorites")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "failed: no favorites yet: press like on an album you love")
+        XCTAssertEqual(try crate(daemon).name, "Crate", "the knob stays in the crate it was in")
+
+        for title in ["Riff Heavy", "Bebop Early", "Cool Sketches"] {
+            _ = try request(daemon, ControlRequest(cmd: .like, album: try albumID(daemon, title)))
+        }
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/5: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/5: Favorites")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Favorites (3 albums)")
+        XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Cool Sketches", "Bebop Early", "Riff Heavy"])
+        XCTAssertTrue(try browseNames("Favorites", daemon))
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/3: Bird — Bebop Early")
+    }
+
+    func testMoreByThisArtistFromTheAlbumPlayingAndTheAlbumUnderTheKnob() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        XCTAssertEqual(try input(daemon, "long", "play"), "failed: nothing is playing: turn the knob to an album first")
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "Bebop Later")))
+        XCTAssertEqual(try input(daemon, "long", "play"), "crate: More by Bird (2 albums)")
+        let bird = try crate(daemon)
+        XCTAssertEqual(bird.items.map(\.album.title), ["Bebop Early", "Bebop Later"], "oldest first")
+        XCTAssertEqual(bird.cursor, 1, "the knob on the album it came from")
+        XCTAssertTrue(try browseNames("More by Bird", daemon))
+
+        // From browse: the album under the knob, through the menu this time.
+        _ = try request(daemon, ControlRequest(cmd: .crate, genre: "Rock"))
+        _ = try input(daemon, "turn", "knob", 1)
+        let underKnob = try XCTUnwrap(try daemon.status().controls?.browseIndex)
+        XCTAssertEqual(try crate(daemon).items[underKnob].album.artist, "Loud")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 5/5: Rock", "on the crate the knob is in")
+        XCTAssertEqual(try input(daemon, "turn", "knob", -2), "crates 3/5: More by this artist")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: More by Loud (2 albums)")
+        XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Punk Noise", "Riff Heavy"])
+    }
+
+    func testTheWalletIsInTheMenuWhenThereIsOne() throws {
+        try makeLibrary()
+        let wallet = dir.path + "/cds.txt"
+        try "Loud - Riff Heavy\nArt - Hard Blowing\n".write(toFile: wallet, atomically: true, encoding: .utf8)
+        let daemon = try scannedDaemon("[crate]\nwallet = \"\(wallet)\"\n")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/6: CDs wallet")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: CDs (2 albums)")
+        XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Hard Blowing", "Riff Heavy"])
+        XCTAssertTrue(try browseNames("CDs", daemon))
+    }
+
+    func testSeveralGenresAtOnceFromTheCommandLine() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        let socket = ["--socket", daemon.socket]
+        let both = try AdminProcess.run(["crate"] + socket + ["--genre", "Bebop", "--genre", "hard bop"])
+        XCTAssertEqual(both.code, 0, both.err)
+        XCTAssertTrue(both.out.hasPrefix("Bebop + Hard Bop"), both.out)
+        XCTAssertEqual(Set(try crate(daemon).items.map(\.album.title)), ["Bebop Later", "Bebop Early", "Hard Blowing"])
+
+        let typo = try AdminProcess.run(["crate"] + socket + ["--genre", "Bebop", "--genre", "Hard Bopp"])
+        XCTAssertEqual(typo.code, 1)
+        XCTAssertTrue(typo.err.contains("unknown genre 'Hard Bopp'"), typo.err)
+        XCTAssertEqual(try crate(daemon).name, "Bebop + Hard Bop", "a refused request changes nothing")
+        let comma = try AdminProcess.run(["crate"] + socket + ["--genre", "Bebop, Hard Bop"])
+        XCTAssertEqual(comma.code, 1)
+        XCTAssertTrue(comma.err.contains("for several genres repeat --genre"), comma.err)
+        XCTAssertTrue(try AdminProcess.run(["crate", "show", "--help"]).out.contains("Repeat it for several"))
+    }
+}

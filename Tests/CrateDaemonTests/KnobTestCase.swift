@@ -1,0 +1,81 @@
+import CrateCore
+import CrateDisplay
+import Foundation
+import TestSupport
+import XCTest
+
+/// What the crate-menu and track-list tests share: a daemon with a scanned library, the
+/// knob and buttons through `input`, and the panel read back through `display snapshot`.
+class KnobTestCase: XCTestCase {
+    var dir: TemporaryDirectory!
+    var music: String { dir.path + "/music" }
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "knob") }
+    override func tearDown() { dir?.remove() }
+
+    func scannedDaemon(_ extraConfig: String = "") throws -> DaemonProcess {
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music],
+                                       extraConfig: "[display]\nwidth = 320\nheight = 240\n" + extraConfig)
+        let deadline = Date().addingTimeInterval(20)
+        while try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan?.completed != true {
+            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
+            usleep(20_000)
+        }
+        return daemon
+    }
+
+    /// The action of the last gesture `crate-admin input` reports that did something (a
+    /// turn of several clicks is that many gestures).
+    @discardableResult
+    func input(_ daemon: DaemonProcess, _ gesture: String, _ control: String, _ detents: Int? = nil) throws -> String? {
+        let events = try request(daemon, ControlRequest(cmd: .input, gesture: gesture, control: control, detents: detents)).input ?? []
+        return events.last { $0.action != nil }?.action
+    }
+
+    func albumID(_ daemon: DaemonProcess, _ title: String) throws -> Int64 {
+        try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first { $0.title == title }?.id)
+    }
+
+    func crate(_ daemon: DaemonProcess) throws -> CrateView {
+        try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate)).crate)
+    }
+
+    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
+        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
+        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
+    }
+
+    /// True when `image` shows `text` in `box` in the small font and secondary colour (the
+    /// browse header, a list's heading): drawn the same way and compared pixel for pixel.
+    func showsHeading(_ text: String, in image: RGBImage, box: (ScreenLayout) -> Rect) -> Bool {
+        let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
+        let rect = box(layout)
+        let theme = ScreenTheme.standard
+        var expected = Canvas(width: image.width, height: image.height, background: theme.background)
+        let origin = ScreenText.origin(of: text, in: rect, font: layout.fonts.small, alignment: .leading)
+        _ = expected.drawText(text, x: origin.x, y: origin.y, font: layout.fonts.small, color: theme.secondaryText,
+                              maxWidth: rect.width)
+        var inked = 0
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                if expected.image[x, y] != image[x, y] { return false }
+                if expected.image[x, y] != theme.background { inked += 1 }
+            }
+        }
+        return inked > 20
+    }
+
+    /// The browse screen's header names `crate`.
+    func browseNames(_ crate: String, _ daemon: DaemonProcess) throws -> Bool {
+        let image = try snapshot(daemon) // a fresh frame first: the status names the last one drawn
+        XCTAssertEqual(try daemon.status().display?.screen, "browse")
+        return showsHeading(crate, in: image) { $0.browse.crateName }
+    }
+
+    /// A list screen (menu, tracks) with `rows` rows shows `heading`.
+    func listHeading(_ heading: String, rows: Int, _ daemon: DaemonProcess) throws -> Bool {
+        let image = try snapshot(daemon)
+        XCTAssertTrue(["menu", "tracks"].contains(try daemon.status().display?.screen ?? ""))
+        return showsHeading(heading, in: image) { $0.dial(count: min(rows, $0.listRows)).title }
+    }
+}
