@@ -67,8 +67,10 @@ extension AlbumSession {
     func turnDial(to position: DialPosition) throws {
         state.withLock { s in
             s.crate.dial = position
-            if case .genre = s.crate.kind { return }
-            s.crate.kind = .wall
+            switch s.crate.kind {
+            case .genre, .genres: return
+            default: s.crate.kind = .wall
+            }
         }
         try regenerateCrate()
     }

@@ -73,7 +73,7 @@ extension AlbumSession {
             // was touched) is not started by auto-advance: that album plays alone, as before.
             guard !crate.items.isEmpty else { return false }
             switch crate.kind {
-            case .wall, .genre: break
+            case .wall, .genre, .genres: break
             default: return false
             }
             var seen = offers.state.withLock { $0.offered.union($0.passedOver) }

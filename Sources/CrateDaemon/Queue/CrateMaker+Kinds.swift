@@ -13,8 +13,8 @@ extension CrateMaker {
         return ids.map { .init(albumID: $0, reason: "liked") }
     }
 
-    /// An OR of genres (as the original product's genre view): the Crate Wall's signals and
-    /// dial over the albums of any of them.
+    /// An OR of genres (as the original product's genre view): the genre blend and its
+    /// dial table over the albums of any of them.
     func fillGenres(_ crate: inout CrateState, names: [String]) throws {
         guard !names.isEmpty else { throw RouterError("name at least one genre") }
         var members = Set<Int64>()
@@ -25,9 +25,8 @@ extension CrateMaker {
         guard !members.isEmpty else {
             throw RouterError("no albums in \(names.joined(separator: " or ")) (crate-admin genres lists those present)")
         }
-        var candidates = try CrateSignalSource.candidates(store: library.store, scope: .all, seed: crate.seed)
-        for (signal, ids) in candidates.lists { candidates[signal] = ids.filter(members.contains) }
-        let result = CrateWall.generate(candidates: candidates, dial: crate.dial, size: size, seed: crate.seed)
+        // The genre blend over all of them: the six signals scoped to their union.
+        let result = try blend(crate, size: size, excluding: [])
         crate.items = result.entries.map { .init(albumID: $0.albumID, reason: $0.signal.rawValue) }
         crate.planned = Dictionary(uniqueKeysWithValues: result.planned.map { ($0.key.rawValue, $0.value) })
         crate.actual = Dictionary(uniqueKeysWithValues: result.actual.map { ($0.key.rawValue, $0.value) })

@@ -62,6 +62,7 @@ struct CrateMaker {
     }
 
     func scope(of kind: CrateState.Kind) throws -> CrateScope {
+        if case .genres(let names) = kind { return .anyOf(try names.map { try scope(of: .genre($0)) }) }
         guard case .genre(let name) = kind else { return .all }
         let filter = try GenreFilter(name)
         if let superGenre = filter.superGenre { return .superGenre(superGenre) }

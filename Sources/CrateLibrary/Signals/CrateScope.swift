@@ -1,14 +1,17 @@
-/// Which albums a crate draws from: the whole library, one super-genre or sub-category.
+/// Which albums a crate draws from: the whole library, one super-genre or sub-category,
+/// or several of those at once (the original genre view's OR of sub-genres).
 public enum CrateScope: Sendable, Equatable, Codable {
     case all
     case superGenre(String)
     case subGenre(String)
+    case anyOf([CrateScope])
 
     func contains(_ album: CrateAlbumRow) -> Bool {
         switch self {
         case .all: true
         case .superGenre(let name): album.superGenre.lowercased() == name.lowercased()
         case .subGenre(let name): album.subGenre?.lowercased() == name.lowercased()
+        case .anyOf(let scopes): scopes.contains { $0.contains(album) }
         }
     }
 
@@ -18,6 +21,7 @@ public enum CrateScope: Sendable, Equatable, Codable {
         case .all: ""
         case .superGenre: album.superGenre
         case .subGenre: album.subGenre ?? ""
+        case .anyOf: album.superGenre + "/" + (album.subGenre ?? "")
         }
     }
 
@@ -31,6 +35,7 @@ public enum CrateScope: Sendable, Equatable, Codable {
         switch self {
         case .all: "Crate"
         case .superGenre(let name), .subGenre(let name): name
+        case .anyOf(let scopes): scopes.map(\.displayName).joined(separator: " + ")
         }
     }
 }

@@ -14,7 +14,11 @@ extension CrateSignalSource {
         let id = rows.map(\.id)
         result.excluded = excluded(rows: rows, states: state)
         let played = all.filter { state[$0].lastPlayed != nil }
-        let isSuperGenre = if case .superGenre = scope { true } else { false }
+        // Several genres at once rotate through their sub-genres as a super-genre does.
+        let isSuperGenre = switch scope {
+        case .superGenre, .anyOf: true
+        default: false
+        }
 
         result[.history] = history(rows: rows, states: state, played: played, now: now)
         result[.seedExpansion] = seeds(rows: rows, states: state, random: &random)
