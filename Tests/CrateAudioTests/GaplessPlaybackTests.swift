@@ -120,7 +120,7 @@ final class GaplessPlaybackTests: XCTestCase {
         let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(dir)/c.raw,FORMAT=raw", bufferSeconds: 0.5,
                                                           clockPaced: true), logger: testLogger())
         defer { player.shutdown() }
-        player.setEventHandler { kind, message in
+        player.setEventHandler { kind, message, _ in
             if kind == .trackError { errors.withLock { $0.append(message ?? "") } }
         }
         try player.play(paths: long + [junk])

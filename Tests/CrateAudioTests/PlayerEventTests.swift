@@ -24,7 +24,7 @@ final class PlayerEventTests: XCTestCase {
     private func player(_ recorder: Recorder) -> Player {
         let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(dir)/capture.raw,FORMAT=raw",
                                                           clockPaced: true), logger: testLogger())
-        player.setEventHandler { kind, message in recorder.record(kind, message) }
+        player.setEventHandler { kind, message, _ in recorder.record(kind, message) }
         return player
     }
 
@@ -58,7 +58,7 @@ final class PlayerEventTests: XCTestCase {
         let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(dir)/capture.raw,FORMAT=raw",
                                                           clockPaced: true), logger: testLogger())
         defer { player.shutdown() }
-        player.setEventHandler { kind, message in
+        player.setEventHandler { kind, message, _ in
             let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
             threads.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard kind == .track, let message else { return }

@@ -19,7 +19,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     }
 
     private let lock = Mutex(State())
-    private let handler = Mutex<(@Sendable (DaemonEvent.Kind, String?) -> Void)?>(nil)
+    private let handler = Mutex<(@Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void)?>(nil)
     private let continuation = Mutex<(@Sendable () -> [String]?)?>(nil)
     /// Every track lasts this long unless `durations` says otherwise.
     let trackSeconds: Double
@@ -72,7 +72,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     }
 
     private func emit(_ kind: DaemonEvent.Kind) {
-        handler.withLock { $0 }?(kind, nil)
+        handler.withLock { $0 }?(kind, nil, status())
     }
 
     private func load(_ index: Int, seconds: Double = 0, state: PlaybackState) {
@@ -159,7 +159,9 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     }
 
     func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState { status().state }
-    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) { self.handler.withLock { $0 = handler } }
+    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void) {
+        self.handler.withLock { $0 = handler }
+    }
     func setContinuation(_ provider: @escaping @Sendable () -> [String]?) { continuation.withLock { $0 = provider } }
     func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {}
     func shutdown() {}

@@ -42,7 +42,7 @@ final class QueueRulesTests: XCTestCase {
         let maker = CrateMaker(library: library, size: 24, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, logger: logger)
         // The router's part: each player event reaches the session with the status then.
-        twin.setEventHandler { [twin] kind, _ in session.playerChanged(kind, twin!.status()) }
+        twin.setEventHandler { kind, _, status in session.playerChanged(kind, status) }
         self.session = session
     }
 

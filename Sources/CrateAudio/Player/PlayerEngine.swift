@@ -101,7 +101,7 @@ final class PlayerEngine: @unchecked Sendable {
         }
     }
 
-    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?) -> Void) {
+    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void) {
         events.setHandler(handler)
     }
 
@@ -168,7 +168,7 @@ final class PlayerEngine: @unchecked Sendable {
 
     /// Observers hear of it on the events thread: the engine goes back to decoding at once.
     func emit(_ kind: DaemonEvent.Kind, _ message: String? = nil) {
-        events.send(kind, message)
+        events.send(kind, message, status())
     }
 
     /// Runs `command` on the engine thread and waits for its answer.

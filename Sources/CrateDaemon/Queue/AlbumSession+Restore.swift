@@ -13,8 +13,12 @@ extension AlbumSession {
         attemptRestore()
     }
 
-    /// A scan or Plex sync finished: a waiting restore may find its albums now.
+    /// A scan or Plex sync finished (on its thread): the crate rows are read again here,
+    /// not at the next turn of the dial, and a waiting restore may find its albums now.
     func libraryChanged() {
+        do { try library.store.warmCrateRows() } catch {
+            logger.warning("the crate rows could not be read after the library changed (\(error)); the next crate reads them")
+        }
         guard restoreWaiting.load(ordering: .acquiring) else { return }
         attemptRestore()
     }

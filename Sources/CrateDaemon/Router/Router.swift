@@ -64,7 +64,7 @@ public final class Router: ControlHandler {
         self.configPath = configPath
         self.daemonWarnings = warnings
         self.logger = logger
-        player.setEventHandler { [weak self] kind, message in self?.publish(kind, message) }
+        player.setEventHandler { [weak self] kind, message, status in self?.publish(kind, message, playerStatus: status) }
         // The panel's album rows carry the online mark: a server back online redraws them.
         plex?.whenReachableAgain { [weak self] in
             self?.albumCache.withLock { $0.removeAll() }
@@ -235,9 +235,10 @@ public final class Router: ControlHandler {
         return status
     }
 
+    /// `playerStatus`: the player's as its event happened (else as it is now).
     func publish(_ kind: DaemonEvent.Kind, _ message: String?, progress: ScanProgress? = nil,
-                 report: ScanReport? = nil, input: InputEvent? = nil) {
-        let status = player.status()
+                 report: ScanReport? = nil, input: InputEvent? = nil, playerStatus: PlayerStatus? = nil) {
+        let status = playerStatus ?? player.status()
         if progress == nil && report == nil && input == nil {
             session?.playerChanged(kind, status)
             feedLastFM(kind, status)

@@ -65,6 +65,12 @@ extension LibraryStore {
         }
     }
 
+    /// Reads the crate rows now if a scan or sync changed them, so the next turn of the
+    /// dial finds them cached: called on the thread that made the change, not the knob's.
+    public func warmCrateRows() throws(LibraryStoreError) {
+        _ = try crateRowsWithState()
+    }
+
     private func readCrateAlbums(_ db: Database) throws -> [CrateAlbumRow] {
         try db.readTransaction {
             try db.rows("""
