@@ -18,6 +18,7 @@ import os
 import socket
 import subprocess
 import time
+import urllib.request
 from collections import namedtuple
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -62,6 +63,28 @@ def mem_kib(pid, keys=RSS_PARTS):
     """Fields of /proc/PID/status (by default VmRSS and its parts), in KiB."""
     with open(f"/proc/{pid}/status") as f:
         return {k: int(v.split()[0]) for k, v in (l.split(":", 1) for l in f) if k in keys}
+
+
+# --- crated's control socket and the stand-ins' HTTP ------------------------------------
+
+def unix_request(sock_path, **req):
+    """One JSON-lines request to crated's control socket on a fresh connection; the reply."""
+    s = socket.socket(socket.AF_UNIX)
+    s.connect(sock_path)
+    s.sendall((json.dumps(req) + "\n").encode())
+    data = b""
+    while not data.endswith(b"\n"):
+        chunk = s.recv(1 << 20)
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    return json.loads(data)
+
+
+def post_json(url, body):
+    """POST `body` as JSON (the Plex stand-in's control endpoints)."""
+    urllib.request.urlopen(urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")).read()
 
 
 # --- daemons -----------------------------------------------------------------------------

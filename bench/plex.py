@@ -14,24 +14,8 @@ real track), signs crated in through the PIN flow, and measures:
 import json, os, socket, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def request(sock_path, **req):
-    s = socket.socket(socket.AF_UNIX)
-    s.connect(sock_path)
-    s.sendall((json.dumps(req) + "\n").encode())
-    data = b""
-    while not data.endswith(b"\n"):
-        chunk = s.recv(1 << 20)
-        if not chunk:
-            break
-        data += chunk
-    s.close()
-    return json.loads(data)
-
-
-def post(url, body):
-    urllib.request.urlopen(urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")).read()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import post_json as post, unix_request as request  # noqa: E402
 
 
 def wait(sock, cond, timeout=600):

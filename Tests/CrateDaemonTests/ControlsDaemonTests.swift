@@ -29,11 +29,7 @@ final class ControlsDaemonTests: XCTestCase {
 
     func scannedDaemon(_ extraConfig: String = "") throws -> DaemonProcess {
         let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: extraConfig)
-        let deadline = Date().addingTimeInterval(20)
-        while try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
+        try daemon.waitForStartupScan()
         return daemon
     }
 

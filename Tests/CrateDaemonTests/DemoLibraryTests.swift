@@ -25,11 +25,7 @@ final class DemoLibraryTests: XCTestCase {
         XCTAssertEqual(make.terminationStatus, 0)
 
         let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: "[display]\nwidth = 320\nheight = 240")
-        let deadline = Date().addingTimeInterval(30)
-        while try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(50_000)
-        }
+        try daemon.waitForStartupScan(timeout: 30)
         let albums = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums)
         XCTAssertGreaterThanOrEqual(albums.count, 12)
         XCTAssertTrue(albums.allSatisfy { $0.trackCount == 3 && $0.year != nil }, "tagged: \(albums)")

@@ -31,11 +31,7 @@ class LastFMTestCase: XCTestCase {
 
     func startDaemon(secret: String = LastFMFixture.apiSecret) throws -> DaemonProcess {
         let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: lastfm.config(secret: secret))
-        let deadline = Date().addingTimeInterval(20)
-        while try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
+        try daemon.waitForStartupScan()
         return daemon
     }
 

@@ -12,11 +12,7 @@ enum MPDPeers {
         let port = try freePort()
         let daemon = try DaemonProcess(dir: dir, libraryPaths: [music],
                                        extraConfig: "[mpd]\nlisten = [\"127.0.0.1:\(port)\"]\n\(mpdConfig)")
-        let deadline = Date().addingTimeInterval(20)
-        while try daemon.request(.libraryStats).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
+        try daemon.waitForStartupScan()
         return (daemon, port)
     }
 

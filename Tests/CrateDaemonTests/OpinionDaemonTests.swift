@@ -26,11 +26,7 @@ final class OpinionDaemonTests: XCTestCase {
             })
         }
         let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: "[display]\nwidth = 320\nheight = 240")
-        let deadline = Date().addingTimeInterval(20)
-        while try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
+        try daemon.waitForStartupScan()
         return daemon
     }
 

@@ -32,11 +32,7 @@ final class QueueDaemonTests: XCTestCase {
     }
 
     func scanned(_ daemon: DaemonProcess) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while try request(daemon, ControlRequest(cmd: .libraryStats)).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
+        try daemon.waitForStartupScan()
     }
 
     func albumID(_ daemon: DaemonProcess, _ title: String) throws -> Int64 {

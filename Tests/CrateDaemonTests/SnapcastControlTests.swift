@@ -41,11 +41,7 @@ final class SnapcastControlTests: XCTestCase {
             """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let snapcast = try SnapcastRig(dir: dir.file("snap"), controlScript: script, ports: ports)
-        let deadline = Date().addingTimeInterval(20)
-        while try daemon.request(.libraryStats).library?.lastScan?.completed != true {
-            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
-            usleep(20_000)
-        }
+        try daemon.waitForStartupScan()
         return (daemon, snapcast)
     }
 

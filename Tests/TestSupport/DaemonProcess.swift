@@ -86,6 +86,15 @@ public final class DaemonProcess {
         return try client.request(ControlRequest(cmd: cmd, paths: paths, seconds: seconds))
     }
 
+    /// Waits until the scan crated starts at start-up has finished (the library is in).
+    public func waitForStartupScan(timeout: Double = 20) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try request(.libraryStats).library?.lastScan?.completed != true {
+            guard Date() < deadline else { throw FixtureError("the start-up scan did not finish") }
+            usleep(20_000)
+        }
+    }
+
     public func status() throws -> DaemonStatus {
         guard let status = try request(.status).status else { throw FixtureError("status reply without status") }
         return status
