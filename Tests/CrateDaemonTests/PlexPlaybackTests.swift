@@ -92,6 +92,11 @@ final class PlexPlaybackTests: PlexTestCase {
         _ = try request(daemon, ControlRequest(cmd: .plexSync))
         _ = try waitFor("the failed sync", daemon) { $0.reachable == false && !$0.syncing }
         _ = try request(daemon, ControlRequest(cmd: .stop))
+        // A crate made now still offers the downloaded album (it plays), not the other.
+        let crate = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crateRegenerate)).crate).items.map(\.album.id)
+        XCTAssertTrue(crate.contains(try blueTrain(daemon)), "a downloaded album stays in crates while its server is away")
+        let otherCached = cacheFiles().contains { $0.hasPrefix("1101-") && $0.hasSuffix(".mp3") }
+        if !otherCached { XCTAssertFalse(crate.contains(other), "an album that cannot play is left out") }
 
         _ = try request(daemon, ControlRequest(cmd: .play, album: try blueTrain(daemon)))
         try daemon.waitFor("Blue Train again, from the cache") { $0.state == .idle && $0.tracks.count >= 2 && $0.tracks.allSatisfy { $0.error == nil } }

@@ -54,7 +54,10 @@ struct CrateMaker {
     /// own six, weighted by the dial; `excluding` albums are never proposed.
     func blend(_ crate: CrateState, size: Int, excluding: Set<Int64>) throws -> CrateResult {
         let scope = try scope(of: crate.kind)
-        var candidates = try CrateSignalSource.candidates(store: library.store, scope: scope, seed: crate.seed)
+        // A Plex server away: its downloaded albums still play, so they stay in crates.
+        let downloaded = plex?.downloadedOfflineAlbums() ?? []
+        var candidates = try CrateSignalSource.candidates(store: library.store, scope: scope, seed: crate.seed,
+                                                          playableOffline: downloaded)
         candidates.excluded.formUnion(excluding)
         return scope.isGenre
             ? CrateWall.generateGenre(candidates: candidates, dial: crate.dial, size: size, seed: crate.seed)

@@ -27,6 +27,22 @@ extension PlexService {
         return files
     }
 
+    /// The Plex albums offline now whose every track has a complete copy here: they play
+    /// without the server, so crates made meanwhile offer them. A file check per track of
+    /// an offline album only, and only while some are offline.
+    public func downloadedOfflineAlbums() -> Set<Int64> {
+        let tracks: [(albumID: Int64, location: PlexTrackLocation)]
+        do { tracks = try store.offlinePlexTracks() } catch {
+            logger.warning("plex: cannot list the offline albums' tracks (\(error)); crates leave all of them out")
+            return []
+        }
+        var complete: [Int64: Bool] = [:]
+        for (album, location) in tracks where complete[album] != false {
+            complete[album] = cache.cached(location) != nil
+        }
+        return Set(complete.filter(\.value).keys)
+    }
+
     /// True when every Plex track of `paths` has a complete copy here (playable offline).
     public func isCached(_ paths: [String]) -> Bool {
         paths.allSatisfy { path in

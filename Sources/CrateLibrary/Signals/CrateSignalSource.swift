@@ -6,9 +6,19 @@ import Glibc
 /// library gets the Crate Wall's five signals; a genre scope its own six
 /// (CrateSignalSource+Genre).
 public enum CrateSignalSource {
+    /// `playableOffline`: albums offline now that play anyway (a Plex album downloaded
+    /// before its server went away): offered like online ones.
     public static func candidates(store: LibraryStore, scope: CrateScope, seed: UInt64,
+                                  playableOffline: Set<Int64> = [],
                                   now: Double = Double(time(nil))) throws(LibraryStoreError) -> CrateCandidates {
-        let rows = try store.crateRowsWithState()
+        var rows = try store.crateRowsWithState()
+        if !playableOffline.isEmpty {
+            rows = rows.map { item in
+                var item = item
+                if playableOffline.contains(item.row.id) { item.row.online = true }
+                return item
+            }
+        }
         // A library has a few dozen genre spellings and 20,000 rows: each spelling is
         // compared (case-folded) once, not once per row.
         var verdicts: [String: Bool] = [:]

@@ -78,6 +78,23 @@ extension LibraryStore {
         }
     }
 
+    /// Every track of the Plex albums offline now, with where its downloaded copy would
+    /// be: which of them play without their server (`PlexService.downloadedOfflineAlbums`).
+    public func offlinePlexTracks() throws(LibraryStoreError) -> [(albumID: Int64, location: PlexTrackLocation)] {
+        try read { db in
+            try db.rows("""
+                SELECT a.id, t.path, t.server, t.rating_key, t.album_rating_key, t.part_key, t.size
+                FROM albums a JOIN files f ON f.album_key = a.album_key AND f.shadowed = 0
+                JOIN plex_tracks t ON t.path = f.path
+                WHERE a.online = 0
+                """, []) {
+                (albumID: $0.int64(0), location: PlexTrackLocation(path: $0.text(1), server: $0.text(2), ratingKey: $0.text(3),
+                                                                   albumRatingKey: $0.text(4), partKey: $0.text(5),
+                                                                   size: $0.optionalInt(6)))
+            }
+        }
+    }
+
     public func plexUnplayable(server: String) throws(LibraryStoreError) -> [PlexUnplayableAlbum] {
         try read { db in
             try db.rows("""
