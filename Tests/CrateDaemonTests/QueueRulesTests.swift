@@ -71,6 +71,18 @@ final class QueueRulesTests: XCTestCase {
         XCTAssertEqual(current, albums[2], "and so on, in the crate's order")
     }
 
+    /// The engine thread's question when the list runs out is answered from memory: the
+    /// next local album's tracks were read when the current album started. A probe: the
+    /// next album's rows are removed from the store behind the session's back, and the
+    /// continuation still hands over its tracks.
+    func testTheNextAlbumIsReadAheadSoTheEngineThreadAsksNothingOfSQLite() throws {
+        try session.play(album: albums[0])  // its start is read ahead from (on the events thread, on the box)
+        XCTAssertEqual(session.advance.upcoming.withLock { $0?.album }, albums[1])
+        try library.store.apply(upserts: [], deletions: (1...3).map { "/music/Artist/Album 2/\($0).mp3" })
+        twin.advance(by: 25)  // into the last track: the continuation is asked
+        XCTAssertEqual(twin.status().tracks.map(\.path).suffix(3), (1...3).map { "/music/Artist/Album 2/\($0).mp3" })
+    }
+
     func testPreviousBackOverAJoinMakesTheEarlierAlbumCurrentAgain() throws {
         try session.play(album: albums[0])
         twin.advance(by: 31)  // 1 s into album 2

@@ -13,8 +13,10 @@ extension AlbumSession {
         for _ in 0..<Self.skipLimit {
             guard let next = nextAlbum(consume: false) else { return nil }
             do {
-                // On the engine thread: no network wait here; the background probe brings the server back.
-                let paths = try playablePaths(next, askServer: false)
+                // On the engine thread: the local album read ahead comes from memory; any
+                // other is looked up (no network wait: the background probe brings a server back).
+                let ready = advance.upcoming.withLock { $0 }
+                let paths = try ready.flatMap { $0.album == next ? $0.paths : nil } ?? playablePaths(next, askServer: false)
                 state.withLock { s in
                     let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
                     s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
@@ -27,6 +29,22 @@ extension AlbumSession {
         }
         logger.error("auto-advance: \(Self.skipLimit) albums in a row cannot play now; stopping")
         return nil
+    }
+
+    /// On the events thread, when an album starts or playback resumes: the dislikes and
+    /// the tracks of the local album expected next, so the engine need not read them.
+    func readAhead() {
+        _ = dislikedIDs()
+        guard let next = nextAlbumInCrateOrQueue() else { return advance.upcoming.withLock { $0 = nil } }
+        do {
+            let paths = try playablePaths(next, askServer: false)
+            // A Plex album is looked up again when it is needed: its server may go away.
+            let local = !paths.contains(where: PlexPaths.isPlex)
+            advance.upcoming.withLock { $0 = local ? .init(album: next, paths: paths) : nil }
+        } catch {
+            // Said by auto-advance when it comes to it (it passes the album over then).
+            advance.upcoming.withLock { $0 = nil }
+        }
     }
 
     /// How many unplayable albums in a row auto-advance passes over before it gives up.
@@ -42,6 +60,9 @@ extension AlbumSession {
         guard growCrate() else { return nil }
         return nextAlbumInCrate(consume: consume)
     }
+
+    /// The album that would follow, without growing the crate.
+    func nextAlbumInCrateOrQueue() -> Int64? { nextAlbumInCrate(consume: false) }
 
     private func nextAlbumInCrate(consume: Bool) -> Int64? {
         let skip = dislikedIDs().union(offers.passedOver)

@@ -83,6 +83,7 @@ extension AlbumSession {
         }
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }
         try library.store.setOpinion(opinion, albumKey: key, at: Self.wallClock())
+        advance.noteOpinion(opinion == .disliked ? .disliked : .other, album: id)
         opinions.withLock { $0[id] = opinion }
         logger.info("album \(id): \(opinion.rawValue)")
         // Only a like and a dislike reach the server: taking one back is the box's own

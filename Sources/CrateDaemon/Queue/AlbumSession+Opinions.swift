@@ -24,5 +24,6 @@ extension AlbumSession {
     /// After user.sqlite was replaced (`restore`): what the box remembered is stale.
     func forgetOpinions() {
         opinions.withLock { $0.removeAll() }
+        advance.forget()
     }
 }

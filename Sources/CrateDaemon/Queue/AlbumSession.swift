@@ -32,6 +32,8 @@ final class AlbumSession: Sendable {
     let opinions = Mutex<[Int64: AlbumOpinion]>([:])
     /// What this run offered and passed over (AlbumSession+Growth).
     let offers = SessionOffers()
+    /// Dislikes and the next album's tracks, read ahead for the engine thread.
+    let advance = AdvanceCache()
 
     init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
         self.plex = plex
@@ -213,6 +215,7 @@ final class AlbumSession: Sendable {
             growCrateIfNearEnd()
             prefetchUpcoming()
         }
+        if started != nil || (kind == .state && status.state != .idle) { readAhead() }
         if kind == .state || kind == .track { save() }
     }
 
@@ -240,9 +243,13 @@ final class AlbumSession: Sendable {
         return paths
     }
 
+    /// From memory once read (setOpinion keeps it current).
     func dislikedIDs() -> Set<Int64> {
+        if let known = advance.disliked.withLock({ $0 }) { return known }
         do {
-            return try library.store.dislikedAlbumIDs()
+            let read = try library.store.dislikedAlbumIDs()
+            advance.disliked.withLock { $0 = $0 ?? read }
+            return read
         } catch {
             logger.error("cannot read dislikes: \(error)")
             return []
