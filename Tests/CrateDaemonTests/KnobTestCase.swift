@@ -71,7 +71,8 @@ class KnobTestCase: XCTestCase {
     /// A list screen (menu, tracks) with `rows` rows shows `heading`.
     func listHeading(_ heading: String, rows: Int, _ daemon: DaemonProcess) throws -> Bool {
         let image = try snapshot(daemon)
-        XCTAssertTrue(["menu", "tracks"].contains(try daemon.status().display?.screen ?? ""))
+        let screen = try daemon.status().display?.screen ?? ""
+        XCTAssertTrue(["menu", "tracks"].contains(screen), "the snapshot showed the \(screen) screen")
         return showsHeading(heading, in: image) { $0.dial(count: min(rows, $0.listRows)).title }
     }
 }

@@ -97,7 +97,11 @@ public final class DisplayService: Sendable {
                 s.problem = panel.problem
                 s.format = panel.formatName
             }
-            let (dirty, stopping, lastActivity) = state.withLock { ($0.dirty, $0.stopping, $0.lastActivity) }
+            // A snapshot is served only by a frame whose content was read after it was asked
+            // for: a frame already under way may show a screen the last gesture has left.
+            let (dirty, stopping, lastActivity, wanted) = state.withLock {
+                ($0.dirty, $0.stopping, $0.lastActivity, $0.snapshotWanted)
+            }
             if stopping { return }
             let current = content()
             let playing = Self.isPlaying(current)
@@ -114,9 +118,10 @@ public final class DisplayService: Sendable {
                 panel.show(shown, rects: shown.takeDirty())
                 _ = canvas.takeDirty()
                 let elapsed = (MonotonicClock.now() - started) * 1000
-                let picture = state.withLock { $0.snapshotWanted } ? (panel.readBack() ?? shown.image) : nil
+                let picture = wanted ? (panel.readBack() ?? shown.image) : nil
                 state.withLockAndBroadcast { s in
-                    s.dirty = false
+                    // Still wanted (asked for while this frame was drawn): draw again at once.
+                    s.dirty = picture == nil && s.snapshotWanted
                     s.frames += 1
                     s.generation += 1
                     s.lastFrameMilliseconds = elapsed
