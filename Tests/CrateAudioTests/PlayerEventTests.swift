@@ -59,6 +59,7 @@ final class PlayerEventTests: XCTestCase {
                                                           clockPaced: true), logger: testLogger())
         defer { player.shutdown() }
         player.setEventHandler { kind, message, _ in
+            // Unreadable: a name no thread has, so the assertion on the names fails and says so.
             let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
             threads.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard kind == .track, let message else { return }

@@ -13,30 +13,11 @@ final class DisplayDaemonTests: XCTestCase {
     override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "display") }
     override func tearDown() { dir?.remove() }
 
-    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
-        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
-        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
-    }
-
     /// True when `image` shows `text` where the now-playing layout puts the album title:
     /// the expected string is drawn with the layout's font on the background and the
     /// region compared pixel for pixel.
     func showsAlbumTitle(_ text: String, in image: RGBImage) -> Bool {
-        let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
-        let box = layout.nowPlaying.album
-        let theme = ScreenTheme.standard
-        var expected = Canvas(width: image.width, height: image.height, background: theme.background)
-        let origin = ScreenText.origin(of: text, in: box, font: layout.fonts.large, alignment: .leading)
-        _ = expected.drawText(text, x: origin.x, y: origin.y, font: layout.fonts.large, color: theme.text,
-                              maxWidth: box.width)
-        var inked = 0
-        for y in box.y..<box.maxY {
-            for x in box.x..<box.maxX {
-                if expected.image[x, y] != image[x, y] { return false }
-                if expected.image[x, y] != theme.background { inked += 1 }
-            }
-        }
-        return inked > 20
+        panelShows(text, in: image, box: { $0.nowPlaying.album }, font: { $0.large }, color: { $0.text })
     }
 
     func testTheNowPlayingScreenShowsTheAlbumPlaying() throws {

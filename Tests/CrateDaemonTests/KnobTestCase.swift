@@ -36,29 +36,10 @@ class KnobTestCase: XCTestCase {
         try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate)).crate)
     }
 
-    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
-        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
-        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
-    }
-
     /// True when `image` shows `text` in `box` in the small font and secondary colour (the
     /// browse header, a list's heading): drawn the same way and compared pixel for pixel.
     func showsHeading(_ text: String, in image: RGBImage, box: (ScreenLayout) -> Rect) -> Bool {
-        let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
-        let rect = box(layout)
-        let theme = ScreenTheme.standard
-        var expected = Canvas(width: image.width, height: image.height, background: theme.background)
-        let origin = ScreenText.origin(of: text, in: rect, font: layout.fonts.small, alignment: .leading)
-        _ = expected.drawText(text, x: origin.x, y: origin.y, font: layout.fonts.small, color: theme.secondaryText,
-                              maxWidth: rect.width)
-        var inked = 0
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX {
-                if expected.image[x, y] != image[x, y] { return false }
-                if expected.image[x, y] != theme.background { inked += 1 }
-            }
-        }
-        return inked > 20
+        panelShows(text, in: image, box: box, font: { $0.small }, color: { $0.secondaryText })
     }
 
     /// The browse screen's header names `crate`.

@@ -38,11 +38,6 @@ final class OpinionDaemonTests: XCTestCase {
         try request(daemon, ControlRequest(cmd: .history)).history?.first { $0.album.title == title }?.opinion
     }
 
-    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
-        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
-        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
-    }
-
     /// True when `image` has `mark`'s badge at `spot`: every pixel of the drawn heart or
     /// cross is there.
     func shows(_ mark: OpinionMark, at spot: (ScreenLayout) -> Rect, in image: RGBImage) -> Bool {

@@ -108,8 +108,7 @@ final class OutputReplugTests: XCTestCase {
         try daemon.waitFor("the loss to be noticed") { $0.output.waitingForDevice == true }
 
         // The message box covers what is under it: compare it with the box drawn alone.
-        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
-        let shown = try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
+        let shown = try snapshot(daemon)
         let renderer = ScreenRenderer(fonts: FontLibrary(), artwork: nil)
         let words = "Output lost — waiting for the DAC"
         var expected = Canvas(width: shown.width, height: shown.height, background: ScreenTheme.standard.background)

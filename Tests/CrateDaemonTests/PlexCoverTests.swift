@@ -25,11 +25,6 @@ final class PlexCoverTests: PlexTestCase {
         }
     }
 
-    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
-        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
-        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
-    }
-
     /// The pixel at the centre of the screen's cover (`browse`: the album under the knob).
     func coverCentre(_ image: RGBImage, screen: String) -> UInt32 {
         let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())

@@ -1,0 +1,36 @@
+import CrateCore
+import CrateDisplay
+import Foundation
+import TestSupport
+import XCTest
+
+extension XCTestCase {
+    /// The panel as the daemon draws it now (`display-snapshot`, a fresh frame), decoded.
+    func snapshot(_ daemon: DaemonProcess) throws -> RGBImage {
+        let text = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .displaySnapshot)).snapshot)
+        return try PNGSnapshot.decode([UInt8](try XCTUnwrap(Data(base64Encoded: text))))
+    }
+}
+
+/// True when `image` shows `text` in the layout's `box`, as the screens draw it (leading
+/// alignment, `font` in `color`, on the background): the string is drawn the same way on
+/// an empty canvas and the box compared pixel for pixel, and it must have ink (20 pixels
+/// at least), so an empty box never passes.
+func panelShows(_ text: String, in image: RGBImage, box: (ScreenLayout) -> Rect,
+                font: (ScreenFonts) -> any BitmapFont, color: (ScreenTheme) -> UInt32) -> Bool {
+    let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
+    let rect = box(layout)
+    let theme = ScreenTheme.standard
+    var expected = Canvas(width: image.width, height: image.height, background: theme.background)
+    let origin = ScreenText.origin(of: text, in: rect, font: font(layout.fonts), alignment: .leading)
+    _ = expected.drawText(text, x: origin.x, y: origin.y, font: font(layout.fonts), color: color(theme),
+                          maxWidth: rect.width)
+    var inked = 0
+    for y in rect.y..<rect.maxY {
+        for x in rect.x..<rect.maxX {
+            if expected.image[x, y] != image[x, y] { return false }
+            if expected.image[x, y] != theme.background { inked += 1 }
+        }
+    }
+    return inked > 20
+}
