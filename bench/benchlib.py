@@ -17,6 +17,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from collections import namedtuple
@@ -85,6 +86,49 @@ def unix_request(sock_path, **req):
 def post_json(url, body):
     """POST `body` as JSON (the Plex stand-in's control endpoints)."""
     urllib.request.urlopen(urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")).read()
+
+
+def plex_fixture(root):
+    """The Plex stand-in (Tests/Fixtures/plex_fixture.py) on a free port: (process, base URL).
+    It exits when its stdin is closed (`stop_plex_bench`)."""
+    fixture = subprocess.Popen([sys.executable, os.path.join(root, "Tests/Fixtures/plex_fixture.py")],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    return fixture, "http://127.0.0.1:%d" % int(fixture.stdout.readline())
+
+
+def wait_for_socket(sock_path, tries=100, pause=0.05):
+    """Until crated's control socket exists (a fresh daemon makes it within a few seconds)."""
+    for _ in range(tries):
+        if os.path.exists(sock_path):
+            return
+        time.sleep(pause)
+
+
+def plex_wait(sock_path, cond, timeout=600):
+    """Polls `plex-status` until `cond(plex)` holds; the status then."""
+    end = time.time() + timeout
+    while time.time() < end:
+        reply = unix_request(sock_path, cmd="plex-status")
+        if cond(reply.get("plex", {})):
+            return reply["plex"]
+        time.sleep(0.05)
+    raise SystemExit("timed out")
+
+
+def plex_sign_in(sock_path, url):
+    """crated signs in to the stand-in by PIN, approved at once."""
+    unix_request(sock_path, cmd="plex-login")
+    post_json(url + "/__fixture/approve", {})
+    plex_wait(sock_path, lambda p: p.get("auth") == "signed-in")
+
+
+def stop_plex_bench(crated, fixture, work):
+    """crated stopped, the stand-in ended, the work directory gone."""
+    crated.terminate()
+    crated.wait()
+    fixture.stdin.close()
+    fixture.wait()
+    subprocess.run(["rm", "-rf", work])
 
 
 # --- daemons -----------------------------------------------------------------------------

@@ -22,7 +22,8 @@ import numpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import post_json as post, unix_request as request  # noqa: E402
+from benchlib import (plex_fixture, plex_sign_in, plex_wait, post_json as post,  # noqa: E402
+                      stop_plex_bench, unix_request as request, wait_for_socket)
 
 
 def png_pixels(png):
@@ -83,10 +84,7 @@ def main():
     albums = int(sys.argv[2]) if len(sys.argv) > 2 else 120
     samples = int(sys.argv[3]) if len(sys.argv) > 3 else 25
     work = tempfile.mkdtemp(prefix="crate-covers-bench-")
-    fixture = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Fixtures/plex_fixture.py")],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    port = int(fixture.stdout.readline())
-    url = "http://127.0.0.1:%d" % port
+    fixture, url = plex_fixture(ROOT)
     album_items, tracks = [], []
     for a in range(albums):
         key = 100000 + a
@@ -107,20 +105,10 @@ def main():
                 % (work, sock, min(albums, 500), url))
     crated = subprocess.Popen([os.path.join(crated_dir, "crated"), "--config", os.path.join(work, "crate.toml")])
     try:
-        for _ in range(100):
-            if os.path.exists(sock):
-                break
-            time.sleep(0.05)
-        request(sock, cmd="plex-login")
-        post(url + "/__fixture/approve", {})
-        while request(sock, cmd="plex-status")["plex"].get("auth") != "signed-in":
-            time.sleep(0.05)
+        wait_for_socket(sock)
+        plex_sign_in(sock, url)
         request(sock, cmd="plex-use", server="Fixture Server")
-        while True:
-            plex = request(sock, cmd="plex-status")["plex"]
-            if plex.get("lastSync") and not plex.get("syncing"):
-                break
-            time.sleep(0.05)
+        plex_wait(sock, lambda p: p.get("lastSync") and not p.get("syncing"))
         request(sock, cmd="crate-regenerate")
         titles = {"Album %d" % a: color(a) for a in range(albums)}
         # Most of a 240-px-high panel's current cover (about 150 px square on 320x240).
@@ -162,11 +150,7 @@ def main():
         print("covers cache: %d files, %.1f MB of %.0f MB" % (fetch.get("files", 0), fetch.get("bytes", 0) / 1048576,
                                                            (fetch.get("capBytes") or 0) / 1048576))
     finally:
-        crated.terminate()
-        crated.wait()
-        fixture.stdin.close()
-        fixture.wait()
-        subprocess.run(["rm", "-rf", work])
+        stop_plex_bench(crated, fixture, work)
 
 
 if __name__ == "__main__":

@@ -15,17 +15,8 @@ import json, os, socket, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import post_json as post, unix_request as request  # noqa: E402
-
-
-def wait(sock, cond, timeout=600):
-    end = time.time() + timeout
-    while time.time() < end:
-        reply = request(sock, cmd="plex-status")
-        if cond(reply.get("plex", {})):
-            return reply["plex"]
-        time.sleep(0.05)
-    raise SystemExit("timed out")
+from benchlib import (plex_fixture, plex_sign_in, plex_wait, post_json as post,  # noqa: E402
+                      stop_plex_bench, unix_request as request, wait_for_socket)
 
 
 def main():
@@ -39,10 +30,7 @@ def main():
     subprocess.run(["lame", "--quiet", "-r", "-s", "44.1", "--bitwidth", "16", "--signed", "--little-endian", "-b", "192", raw, mp3], check=True)
     size = os.path.getsize(mp3)
 
-    fixture = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Fixtures/plex_fixture.py")],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    port = int(fixture.stdout.readline())
-    url = "http://127.0.0.1:%d" % port
+    fixture, url = plex_fixture(ROOT)
     album_items, tracks = [], []
     for a in range(albums):
         key = 100000 + a
@@ -64,23 +52,18 @@ def main():
                 '[plex]\ntv_url = "%s"\nsync_interval = 0\npage_size = 500\ncache_mb = 100000\n[log]\nlevel = "warning"\n' % (work, sock, url))
     crated = subprocess.Popen([os.path.join(crated_dir, "crated"), "--config", os.path.join(work, "crate.toml")])
     try:
-        for _ in range(100):
-            if os.path.exists(sock):
-                break
-            time.sleep(0.05)
-        request(sock, cmd="plex-login")
-        post(url + "/__fixture/approve", {})
-        wait(sock, lambda p: p.get("auth") == "signed-in")
+        wait_for_socket(sock)
+        plex_sign_in(sock, url)
         start = time.time()
         request(sock, cmd="plex-use", server="Fixture Server")
-        first = wait(sock, lambda p: p.get("lastSync") and not p.get("syncing"))
+        first = plex_wait(sock, lambda p: p.get("lastSync") and not p.get("syncing"))
         wall = time.time() - start
         sync = first["lastSync"]
         print("first sync of %d albums / %d tracks: %.2f s (wall from `plex use`: %.2f s; target < 10 s)"
               % (sync["albums"], sync["tracks"], sync["seconds"], wall))
         request(sock, cmd="plex-sync")
         time.sleep(0.2)
-        again = wait(sock, lambda p: p.get("lastSync") and not p.get("syncing") and p["lastSync"] != sync)
+        again = plex_wait(sock, lambda p: p.get("lastSync") and not p.get("syncing") and p["lastSync"] != sync)
         print("no-change resync: %.2f s (%d changed)" % (again["lastSync"]["seconds"], again["lastSync"]["changed"]))
 
         album_id = request(sock, cmd="albums")["albums"][len(album_items) // 2]["id"]
@@ -91,11 +74,7 @@ def main():
         print("press -> playing, album of %d tracks (%.1f MB) not cached: %.0f ms (target for a streamed track: < 300 ms)"
               % (per_album, per_album * size / 1e6, (time.time() - start) * 1000))
     finally:
-        crated.terminate()
-        crated.wait()
-        fixture.stdin.close()
-        fixture.wait()
-        subprocess.run(["rm", "-rf", work])
+        stop_plex_bench(crated, fixture, work)
 
 
 if __name__ == "__main__":
