@@ -86,9 +86,11 @@ public final class Daemon: Sendable {
                 logger.error("\(plexProblem!)")
             }
         }
+        var sources: TrackSourceBook? = nil
         if let plex {
-            // Plex tracks: the cached copy, or a stream decoded as it arrives.
-            player.setTrackResolver { path in
+            // Plex tracks: the cached copy, or a stream decoded as it arrives; looked up
+            // before the session hands them to the player, answered from memory after.
+            let book = TrackSourceBook(logger: logger) { path in
                 switch plex.trackSource(for: path) {
                 case nil: nil
                 case .file(let file)?: .file(file)
@@ -97,11 +99,14 @@ public final class Daemon: Sendable {
                     .stream(StreamRequest(url: url, headers: headers, expectedBytes: bytes, stallTimeout: stall))
                 }
             }
+            player.setTrackResolver { path in book.source(for: path) }
+            sources = book
         }
         var session: AlbumSession? = nil
         if let library {
             let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet, plex: plex)
-            session = AlbumSession(library: library, player: player, maker: maker, plex: plex, logger: logger)
+            session = AlbumSession(library: library, player: player, maker: maker, plex: plex, sources: sources,
+                                   logger: logger)
         }
         let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }
         router = Router(player: player, library: library, libraryProblem: libraryProblem, session: session,

@@ -21,7 +21,7 @@ final class ContinuationTests: XCTestCase {
         let player = Player(settings: AudioOutputSettings(device: "file:FILE=\(capture),FORMAT=raw"), logger: testLogger())
         defer { player.shutdown() }
         let asked = Atomic<Int>(0)
-        player.setContinuation {
+        player.setContinuation { _ in
             // The second "album" once, then nothing: the list ends.
             asked.add(1, ordering: .relaxed).oldValue == 0 ? Array(tracks[2...]) : nil
         }

@@ -20,7 +20,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
 
     private let lock = Mutex(State())
     private let handler = Mutex<(@Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void)?>(nil)
-    private let continuation = Mutex<(@Sendable () -> [String]?)?>(nil)
+    private let continuation = Mutex<(@Sendable (Int) -> [String]?)?>(nil)
     /// Every track lasts this long unless `durations` says otherwise.
     let trackSeconds: Double
     let durations: [String: Double]
@@ -64,7 +64,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     private func askContinuation() {
         guard let provider = continuation.withLock({ $0 }) else { return }
         let alreadyAsked = lock.withLock { s in defer { s.asked = true }; return s.asked }
-        guard !alreadyAsked, let more = provider(), !more.isEmpty else { return }
+        guard !alreadyAsked, let more = provider(lock.withLock { $0.tracks.count }), !more.isEmpty else { return }
         lock.withLock { s in
             s.tracks += more
             s.asked = false
@@ -162,7 +162,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void) {
         self.handler.withLock { $0 = handler }
     }
-    func setContinuation(_ provider: @escaping @Sendable () -> [String]?) { continuation.withLock { $0 = provider } }
+    func setContinuation(_ provider: @escaping @Sendable (Int) -> [String]?) { continuation.withLock { $0 = provider } }
     func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {}
     func shutdown() {}
 }

@@ -40,7 +40,7 @@ extension PlayerEngine {
             if let last = segments.last, last.isPlaceholder { segments.removeLast() }
             trackFailed(open.index, error.reason)
             advanceTrack()
-            if decoder == nil, pending == nil, !tracks.contains(where: { $0.error == nil }) {
+            if decoder == nil, pending == nil, !more.awaiting, !tracks.contains(where: { $0.error == nil }) {
                 let message = "no playable tracks (\(tracks.count) tried; see status for each)"
                 logger.error("\(message)")
                 fatal = message

@@ -29,16 +29,18 @@ public final class Player: Sendable {
         try engine.perform(.play(paths: paths, startIndex: startIndex, startSeconds: startSeconds, paused: paused))
     }
 
-    /// What to play when the list runs out: called on the engine thread as soon as the
-    /// last track has been decoded (seconds before it is heard), so the next album's
-    /// first track follows gaplessly. Return nil to end. Must be quick: no waiting.
     /// Paths the resolver answers for are read from another file (a cached copy) or
-    /// streamed over HTTP and decoded as they arrive; asked each time a track is opened.
+    /// streamed over HTTP and decoded as they arrive; asked each time a track is opened,
+    /// on the engine thread: it must answer from memory.
     public func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {
         engine.setTrackResolver(resolver)
     }
 
-    public func setContinuation(_ provider: @escaping @Sendable () -> [String]?) {
+    /// What to play when the list runs out: asked on the player's `crate-advance` thread
+    /// as soon as the last track has been decoded (seconds before it is heard), with the
+    /// list's length then (where the answer's tracks will start), so the next album's
+    /// first track follows gaplessly. Return nil to end. The engine never waits for it.
+    public func setContinuation(_ provider: @escaping @Sendable (_ listLength: Int) -> [String]?) {
         engine.setContinuation(provider)
     }
 

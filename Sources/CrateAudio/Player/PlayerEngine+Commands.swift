@@ -18,6 +18,7 @@ extension PlayerEngine {
                 return .failure(PlayerError("no track \(startIndex + 1): only \(paths.count) given"))
             }
             flush()
+            newList()
             tracks = paths.map { TrackStatus(path: $0) }
             if paused { setMode(.paused) }
             return begin(at: startIndex, offsetSeconds: startSeconds, keepPaused: paused)
@@ -43,12 +44,14 @@ extension PlayerEngine {
             guard let current = currentSegment()?.trackIndex else { return .failure(PlayerError("nothing is playing")) }
             flush()
             if current + 1 >= tracks.count {
-                // Past the last track: on to what follows, if anything does.
-                guard let more = continuationTracks(), !more.isEmpty else {
+                // Past the last track: on to what follows, if anything does. The answer
+                // comes from crate-advance; this command is answered then (receiveAnswers).
+                guard askForMore() else {
                     setMode(.stopped)
                     return .success(())
                 }
-                tracks += more.map { TrackStatus(path: $0) }
+                parkCommand = true
+                return .success(())
             }
             return begin(at: current + 1, offsetFrames: 0)
         case .previous:
@@ -112,6 +115,7 @@ extension PlayerEngine {
     func flush() {
         decoder = nil
         pending = nil
+        more.awaiting = false
         segments.removeAll()
         // Readers of `status()` meanwhile (the events thread, the socket) must not map the
         // writer's new position onto the old timeline: nothing is under the play head

@@ -88,6 +88,7 @@ extension PlayerEngine {
         decoder = opened
         decodeIndex = index
         decodedFrames = offset
+        more.fruitlessRounds = 0
         control.writerWake.post()
     }
 
@@ -95,15 +96,8 @@ extension PlayerEngine {
     /// (the next album), so its first track is decoded while this one is still heard.
     func advanceTrack() {
         decoder = nil
-        var from = decodeIndex + 1
-        // Bounded: a continuation that keeps offering unplayable albums must not spin.
-        for _ in 0..<8 {
-            if openTrack(from: from, offsetFrames: 0) { return }
-            guard let more = continuationTracks(), !more.isEmpty else { break }
-            from = tracks.count
-            tracks += more.map { TrackStatus(path: $0) }
-        }
-        endOfTracks()
+        if openTrack(from: decodeIndex + 1, offsetFrames: 0) { return }
+        reachedEndOfList()
     }
 
     /// Everything is decoded: the writer stops when it reaches this frame.

@@ -18,7 +18,9 @@ final class PlayerEngine: @unchecked Sendable {
     let published: Mutex<PublishedState>
     private let mailbox = Mutex<[CommandSlot]>([])
     private let events = EventRelay()
-    private let continuation = Mutex<(@Sendable () -> [String]?)?>(nil)
+    /// Asks the router what follows the list, off this thread; its answers wait here.
+    let asker = ContinuationAsker()
+    let answers = Mutex<[(ContinuationAsker.Question, [String]?)]>([])
     private let sources = Mutex<(@Sendable (String) -> TrackSource?)?>(nil)
     /// For tracks that arrive over HTTP; made on first use.
     private let http = Mutex<HTTPClient?>(nil)
@@ -40,6 +42,11 @@ final class PlayerEngine: @unchecked Sendable {
     var mode = WriterControl.RunMode.stopped
     var fatal: String?
     var reported = ReportedState()
+    var more = ContinuationState()
+    /// A `next` past the last track, answered once the continuation has answered.
+    var parkedNext: CommandSlot?
+    /// Set by `execute` when the command is answered later (parkedNext).
+    var parkCommand = false
     /// The device vanished while playing; cleared when it is back (see OutputRecovery).
     var lost: LostOutput?
     /// A sink the reopen thread opened, waiting for the engine to start a writer on it.
@@ -94,6 +101,14 @@ final class PlayerEngine: @unchecked Sendable {
             published.withLock { $0.fatal = "cannot start the events thread: \(error)" }
         }
         do {
+            try asker.start { [self] question, paths in
+                answers.withLock { $0.append((question, paths)) }
+                control.engineWake.post()
+            }
+        } catch {
+            logger.critical("cannot start the continuation thread: \(error); albums will not follow each other")
+        }
+        do {
             _ = try PosixThread.spawn(name: "crate-decode") { [self] in run() }
         } catch {
             logger.critical("cannot start the decoder: \(error)")
@@ -105,8 +120,8 @@ final class PlayerEngine: @unchecked Sendable {
         events.setHandler(handler)
     }
 
-    func setContinuation(_ provider: @escaping @Sendable () -> [String]?) {
-        continuation.withLock { $0 = provider }
+    func setContinuation(_ provider: @escaping ContinuationAsker.Provider) {
+        asker.setProvider(provider)
     }
 
     /// Paths the resolver answers for are read from the file it names or streamed over
@@ -160,12 +175,6 @@ final class PlayerEngine: @unchecked Sendable {
         return resolver(path) != nil
     }
 
-    /// Tracks to append when the list runs out, from the continuation (nil: none).
-    func continuationTracks() -> [String]? {
-        let provider = continuation.withLock { $0 }
-        return provider?()
-    }
-
     /// Observers hear of it on the events thread: the engine goes back to decoding at once.
     func emit(_ kind: DaemonEvent.Kind, _ message: String? = nil) {
         events.send(kind, message, status())
@@ -187,16 +196,24 @@ final class PlayerEngine: @unchecked Sendable {
         control.writerWake.post()
         control.engineWake.post()
         events.stop()
+        asker.stop()
     }
 
     private func run() {
         while !stopped.load(ordering: .acquiring) {
             for slot in mailbox.withLock({ box in defer { box.removeAll() }; return box }) {
+                if case .ping = slot.command {} else { releaseParkedNext() }
                 let outcome = execute(slot.command)
+                if parkCommand {
+                    parkCommand = false
+                    parkedNext = slot
+                    continue
+                }
                 // Publish before answering, so the caller's next status() sees the change.
                 publish()
                 slot.finish(outcome)
             }
+            receiveAnswers()
             observeWriter()
             let busy = decodeAhead { !mailbox.withLock { $0.isEmpty } }
             publish()

@@ -3,23 +3,32 @@ import CrateLibrary
 /// Auto-advance: what follows the album playing, asked for by the engine as soon as the
 /// last track is decoded.
 extension AlbumSession {
-    /// Called on the engine thread when the list is fully decoded: the next album's tracks.
-    /// An album that cannot play now (offline and not downloaded) is passed over, said in
-    /// `status`, and the one after it tried.
-    func continuation() -> [String]? {
+    /// Asked on the player's `crate-advance` thread when the list is fully decoded: the
+    /// next album's tracks, to start at `listLength` in the player's list. An album that
+    /// cannot play now (offline and not downloaded) is passed over, said in `status`, and
+    /// the one after it tried.
+    func continuation(listLength: Int) -> [String]? {
+        // The player's list is the truth: an answer it dropped (its list changed while
+        // this was worked out) must not leave an album behind in the session's map.
+        let playing = state.withLock { s -> Bool in
+            s.segments.removeAll { $0.startIndex >= listLength }
+            // A question about a list the session has since replaced: not ours to answer.
+            return s.segments.last.map { $0.startIndex + $0.trackCount } == listLength
+        }
         // Not taken off the hand queue yet: that happens when it is heard, so a power cut
         // before then keeps it queued.
-        guard !state.withLock({ $0.segments.isEmpty }) else { return nil }
+        guard playing else { return nil }
         for _ in 0..<Self.skipLimit {
             guard let next = nextAlbum(consume: false) else { return nil }
             do {
-                // On the engine thread: the local album read ahead comes from memory; any
-                // other is looked up (no network wait: the background probe brings a server back).
+                // The local album read ahead comes from memory; any other is looked up here,
+                // never on the engine thread (no network wait: the background probe brings
+                // a server back).
                 let ready = advance.upcoming.withLock { $0 }
                 let paths = try ready.flatMap { $0.album == next ? $0.paths : nil } ?? playablePaths(next, askServer: false)
+                noteSources(paths)
                 state.withLock { s in
-                    let start = (s.segments.last.map { $0.startIndex + $0.trackCount }) ?? 0
-                    s.segments.append(AlbumSegment(albumID: next, startIndex: start, trackCount: paths.count))
+                    s.segments.append(AlbumSegment(albumID: next, startIndex: listLength, trackCount: paths.count))
                 }
                 logger.info("auto-advance: album \(next) follows")
                 return paths
@@ -35,6 +44,7 @@ extension AlbumSession {
     /// the tracks of the local album expected next, so the engine need not read them.
     func readAhead() {
         _ = dislikedIDs()
+        sources?.refresh()
         guard let next = nextAlbumInCrateOrQueue() else { return advance.upcoming.withLock { $0 = nil } }
         do {
             let paths = try playablePaths(next, askServer: false)
@@ -55,7 +65,7 @@ extension AlbumSession {
     /// the hand queue.
     func nextAlbum(consume: Bool) -> Int64? {
         if let next = nextAlbumInCrate(consume: consume) { return next }
-        // Rare on the engine thread: playerChanged grows the crate as soon as an album
+        // Rare here: playerChanged grows the crate as soon as an album
         // starts with two or fewer left, long before the last track is decoded.
         guard growCrate() else { return nil }
         return nextAlbumInCrate(consume: consume)

@@ -34,9 +34,13 @@ final class AlbumSession: Sendable {
     let offers = SessionOffers()
     /// Dislikes and the next album's tracks, read ahead for the engine thread.
     let advance = AdvanceCache()
+    /// Where the Plex tracks handed to the player come from; nil without Plex.
+    let sources: TrackSourceBook?
 
-    init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: PlexService? = nil, logger: Logger) {
+    init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: PlexService? = nil,
+         sources: TrackSourceBook? = nil, logger: Logger) {
         self.plex = plex
+        self.sources = sources
         self.library = library
         self.player = player
         self.maker = maker
@@ -53,7 +57,7 @@ final class AlbumSession: Sendable {
         writer = SessionWriter(logger: logger) { [library, logger] in Self.write($0, library: library, logger: logger) }
         pendingRestore = Mutex(saved)
         restoreWaiting.store(true, ordering: .releasing)
-        player.setContinuation { [weak self] in self?.continuation() }
+        player.setContinuation { [weak self] listLength in self?.continuation(listLength: listLength) }
     }
 
     // MARK: playing albums
@@ -79,6 +83,7 @@ final class AlbumSession: Sendable {
             s.position = seconds
             return before
         }
+        noteSources(paths)
         do {
             try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
         } catch {
@@ -242,6 +247,9 @@ final class AlbumSession: Sendable {
         }
         return paths
     }
+
+    /// Plex tracks about to be handed to the player are looked up here, not on its thread.
+    func noteSources(_ paths: [String]) { sources?.note(paths) }
 
     /// From memory once read (setOpinion keeps it current).
     func dislikedIDs() -> Set<Int64> {
