@@ -36,8 +36,12 @@ final class ContinuationAskerTests: XCTestCase {
         let release = DispatchSemaphore(value: 0)
         let asked = Atomic<Int>(0)
         let lengths = Mutex<[Int]>([])
+        let threads = Mutex<Set<String>>([])
         player.setContinuation { [tracks] length in
             lengths.withLock { $0.append(length) }
+            // Unreadable: a name no thread has, so the assertion on the names fails and says so.
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
+            threads.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard asked.add(1, ordering: .relaxed).oldValue == 0 else { return nil }
             release.wait()
             return Array(tracks[2...])
@@ -56,6 +60,7 @@ final class ContinuationAskerTests: XCTestCase {
         let end = waitFor(player, "the end") { $0.state == .idle }
         XCTAssertEqual(end.tracks.map(\.path), tracks)
         XCTAssertEqual(lengths.withLock { $0 }, [2, 3], "asked with the list's length each time it ran out")
+        XCTAssertEqual(threads.withLock { $0 }, ["crate-advance"], "never asked on the engine thread")
         let captured = try AudioFixtures.readRaw(capture)
         let expected = try tracks.flatMap { try decodeAll($0).samples }
         XCTAssertEqual(captured.count, expected.count, "no sample inserted or dropped at the join")

@@ -45,6 +45,7 @@ final class PlexPlaybackTests: PlexTestCase {
         let parts = try plex.log().filter { ($0["path"] as? String ?? "").hasPrefix("/library/parts/") }
         XCTAssertTrue(parts.contains { ($0["query"] as? [String: String])?["download"] == nil }, "played from a stream")
         XCTAssertTrue(cacheFiles().allSatisfy { !$0.hasSuffix(".part") })
+        XCTAssertFalse(daemon.log.contains("was not looked up ahead"), "the engine thread looked a Plex track up itself")
     }
 
     /// A FLAC album (16-bit and 24-bit tracks) streamed from the server: the capture is the
