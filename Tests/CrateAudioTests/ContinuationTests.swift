@@ -54,4 +54,23 @@ final class ContinuationTests: XCTestCase {
         let ramp = 2 * (44100 / 200)
         XCTAssertEqual(Array(captured[ramp...]), Array(expected[ramp...]), "resumes exactly at 0.5 s after a 5 ms fade-in")
     }
+
+    /// Loaded paused (a restore at boot), held a while, then resumed: on a device paced
+    /// by the clock it plays on in real time from there, not rushing through as much
+    /// audio as the hold lasted.
+    func testAfterALongHoldARestoredPlayerPlaysOnInRealTime() throws {
+        let tracks = try makeAlbum(AudioFixtures.sweep(rate: 44100, seconds: 6), cuts: [88200], rate: 44100,
+                                   encodings: [.cbr(kbps: 128)], in: dir)
+        let settings = AudioOutputSettings(device: "file:FILE=\(dir)/paced.raw,FORMAT=raw", clockPaced: true)
+        let player = Player(settings: settings, logger: testLogger())
+        defer { player.shutdown() }
+        try player.play(paths: tracks, startIndex: 1, startSeconds: 0.5, paused: true)
+        waitFor(player, "paused") { $0.state == .paused }
+        usleep(1_500_000)  // the hold: what a rushing clock would try to catch up on
+        try player.resume()
+        let resumed = Date()
+        let later = waitFor(player, "a second played") { $0.position >= 1.5 }
+        XCTAssertEqual(later.currentIndex, 1)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(resumed), 0.8, "a second of music took a second")
+    }
 }

@@ -69,8 +69,13 @@ final class SessionFollowTests: XCTestCase {
         try daemon.waitFor("Third playing") { $0.state == .playing && $0.position > 0.2 }
         _ = try request(daemon, ControlRequest(cmd: .dislike))
         try daemon.waitFor("nothing left") { $0.state == .idle }
-        usleep(300_000)
-        let history = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .history)).history)
+        // Written on the events thread after the state changes: waited for, not slept on.
+        var history = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .history)).history)
+        let deadline = Date().addingTimeInterval(10)
+        while history.count < 2 && Date() < deadline {
+            usleep(20_000)
+            history = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .history)).history)
+        }
         XCTAssertEqual(Set(history.map(\.album.title)), ["First", "Third"])
         XCTAssertEqual(history.map(\.completedPlays), [0, 0], "\(history)")
     }

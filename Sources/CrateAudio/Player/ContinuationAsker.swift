@@ -21,6 +21,7 @@ final class ContinuationAsker: Sendable {
     private let question = Mutex<Question?>(nil)
     private let wake = WakeSignal()
     private let stopped = Atomic<Bool>(false)
+    private let exit = ThreadExit()
 
     func setProvider(_ provider: @escaping Provider) { self.provider.withLock { $0 = provider } }
 
@@ -36,6 +37,7 @@ final class ContinuationAsker: Sendable {
                 let tracks = provider.withLock { $0 }?(asked.listLength)
                 answer(asked, tracks)
             }
+            exit.mark()
         }
     }
 
@@ -45,8 +47,11 @@ final class ContinuationAsker: Sendable {
         wake.post()
     }
 
+    /// Returns once a question in hand is answered (at most 3 s): the provider reads the
+    /// library, which is closed next.
     func stop() {
         stopped.store(true, ordering: .releasing)
         wake.post()
+        exit.await(seconds: 3)
     }
 }

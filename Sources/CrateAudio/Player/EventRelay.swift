@@ -12,6 +12,7 @@ final class EventRelay: Sendable {
     private let handler = Mutex<Handler?>(nil)
     private let wake = WakeSignal()
     private let stopped = Atomic<Bool>(false)
+    private let exit = ThreadExit()
 
     func setHandler(_ handler: @escaping Handler) { self.handler.withLock { $0 = handler } }
 
@@ -26,6 +27,7 @@ final class EventRelay: Sendable {
                 let observer = handler.withLock { $0 }
                 for (kind, message, status) in batch { observer?(kind, message, status) }
             }
+            exit.mark()
         }
     }
 
@@ -36,8 +38,11 @@ final class EventRelay: Sendable {
         wake.post()
     }
 
+    /// Returns once the observer has finished the event in hand (at most 3 s), so what
+    /// it writes to can be closed next.
     func stop() {
         stopped.store(true, ordering: .releasing)
         wake.post()
+        exit.await(seconds: 3)
     }
 }

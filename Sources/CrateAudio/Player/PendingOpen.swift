@@ -40,13 +40,17 @@ extension PlayerEngine {
             if let last = segments.last, last.isPlaceholder { segments.removeLast() }
             trackFailed(open.index, error.reason)
             advanceTrack()
-            if decoder == nil, pending == nil, !more.awaiting, !tracks.contains(where: { $0.error == nil }) {
-                let message = "no playable tracks (\(tracks.count) tried; see status for each)"
-                logger.error("\(message)")
-                fatal = message
-                setMode(.stopped)
-            }
+            failIfNothingPlayable()
         }
         return pending == nil
+    }
+
+    /// Every track of the list failed, and nothing more is on its way: an error, not idle.
+    func failIfNothingPlayable() {
+        guard decoder == nil, pending == nil, !more.awaiting, !tracks.contains(where: { $0.error == nil }) else { return }
+        let message = "no playable tracks (\(tracks.count) tried; see status for each)"
+        logger.error("\(message)")
+        fatal = message
+        setMode(.stopped)
     }
 }

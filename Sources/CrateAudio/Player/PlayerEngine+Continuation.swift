@@ -68,6 +68,7 @@ extension PlayerEngine {
                 } else if !openTrack(from: question.listLength, offsetFrames: 0) {
                     reachedEndOfList()
                 }
+                failIfNothingPlayable()
             }
             if let slot = parkedNext {
                 // `next` past the last track, answered now that the answer is known.

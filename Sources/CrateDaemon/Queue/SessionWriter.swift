@@ -57,6 +57,9 @@ final class SessionWriter: Sendable {
     func submit(_ snapshot: SessionState) {
         guard running else { return write(snapshot) }
         queue.withLockAndBroadcast { q in
+            // After the last save at a stop, the store is about to close: a later snapshot
+            // (the position saver's, an event still being delivered) has nothing new.
+            guard !q.stopping else { return }
             q.pending = snapshot
             q.submitted += 1
         }
@@ -69,9 +72,9 @@ final class SessionWriter: Sendable {
         _ = queue.wait { $0.written >= target ? true : nil }
     }
 
-    /// Writes what is pending, then ends the thread.
+    /// Writes what is pending, then ends the thread; later snapshots are not taken.
     func stop() {
-        flush()
         queue.withLockAndBroadcast { $0.stopping = true }
+        flush()
     }
 }
