@@ -17,7 +17,7 @@ final class AlbumSession: Sendable {
     let logger: Logger
     let state: Mutex<SessionState>
     /// Plays Plex albums from its cache; nil when Plex is unavailable.
-    let plex: PlexService?
+    let plex: (any PlexPlayback)?
     /// The state saved by the last run until its albums are found in today's cache (a
     /// rebuilt cache is refilled by the start-up scan and sync); see AlbumSession+Restore.
     let pendingRestore: Mutex<SessionState?>
@@ -37,7 +37,7 @@ final class AlbumSession: Sendable {
     /// Where the Plex tracks handed to the player come from; nil without Plex.
     let sources: TrackSourceBook?
 
-    init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: PlexService? = nil,
+    init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, logger: Logger) {
         self.plex = plex
         self.sources = sources
@@ -99,7 +99,7 @@ final class AlbumSession: Sendable {
     /// them) are fetched ahead.
     func prefetchUpcoming() {
         guard let plex else { return }
-        let wanted = plex.settings.downloadAhead
+        let wanted = plex.downloadAhead
         // The album playing first: the rest of it then plays on if the server goes away.
         var upcoming: [[String]] = state.withLock { $0.current }.map { [libraryPaths($0)] } ?? []
         var after = state.withLock { $0.crateAnchor }
