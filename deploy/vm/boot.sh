@@ -69,7 +69,8 @@ if [[ -n $cut_on ]]; then
    fi) &
   cutter=$!
 fi
-rc=0; wait "$qpid" || rc=$?
+# (stderr: bash's "Killed" notice for the job after a power cut is not news)
+rc=0; { wait "$qpid" || rc=$?; } 2>/dev/null
 [[ -n $cut_on ]] && { kill "$cutter" 2>/dev/null || true; wait "$cutter" 2>/dev/null || true; }
 ((live)) && wait            # let tail print the last lines
 if [[ -s $cutf ]]; then

@@ -76,18 +76,18 @@ def scan(c, cut, media):
     events = c.events()
     next(events)                        # the subscription's own reply
     c.ok("library-scan", full=True)
-    opened, last = False, 0.0
+    marked = None
     for event in events:
         kind = event.get("event")
         if kind == "scan-progress":
             p = event.get("scanProgress") or {}
-            detail = f"files {p.get('filesDone')}/{p.get('filesTotal') or p.get('filesSeen')}"
-            if not opened:
+            detail = f"files {p.get('filesDone')} done of {p.get('filesSeen')} seen"
+            if marked is None:
                 mark("WINDOW", cut, "scan", detail)
-                opened = True
-            elif time.monotonic() - last > 0.5:
+                marked = time.monotonic()
+            elif time.monotonic() - marked > 0.5:
                 mark("BUSY", cut, "scan", detail)
-            last = time.monotonic()
+                marked = time.monotonic()
         elif kind == "scan-finished":
             mark("IDLE", cut, "scan", "the scan ended before the cut")
             break
