@@ -3,8 +3,9 @@ activity opens its write window (mark WINDOW: the host's delay starts), keeps wr
 and saying so (BUSY) until the host kills the VM, and never returns on its own.
 
 What crated acknowledged is recorded before the cut, durably, for the next boot:
-  userdata-NN.log  {"op": like|dislike|unlike|play, "album": id, "ack": bool} lines:
-                   an intent before the request, an ack once crated answered ok
+  userdata-NN.log  {"op": like|dislike|unlike|play|pick, "album": id, "key": album key,
+                   "ack": bool} lines: an intent before the request, an ack once crated
+                   answered ok (a pick is a play of the album already playing: no new play)
   queue-NN.log     {"t", "state", "path", "pos"} observations of the player, and
                    {"maybe": path} for a track change asked for but not yet seen
 """
@@ -57,7 +58,7 @@ class Recorder:
     def op(self, op, album, **extra):
         record = {"op": op, "album": album, "key": self.keys[album]}
         append(self.userdata, json.dumps(dict(record, ack=False)))
-        self.c.ok(op, album=album, **extra)
+        self.c.ok("play" if op == "pick" else op, album=album, **extra)
         append(self.userdata, json.dumps(dict(record, ack=True)))
 
     def observe(self):
@@ -75,7 +76,8 @@ def scan(c, cut, media):
     rec.observe()                       # the queue stays as it was: expected back as is
     events = c.events()
     next(events)                        # the subscription's own reply
-    c.ok("library-scan", full=True)
+    # A scan crated runs by itself (the start-up one, the folder watch) refuses a second.
+    until(120, "crated to take a full scan", lambda: c.request("library-scan", full=True).get("ok"), interval=1)
     marked = None
     for event in events:
         kind = event.get("event")
@@ -132,9 +134,12 @@ def play(c, cut, media):
     albums, tracks = ids["play"], media["playTracks"]
 
     def play_one(which):
-        track = rng.randint(1, 3)
-        rec.maybe(f"{media['playAlbums'][which]}/{track:02d}.mp3")
-        rec.op("play", albums[which], track=track)
+        track, folder = rng.randint(1, 3), media["playAlbums"][which]
+        # A track of the album already under the play head is a pick, not a new play:
+        # history does not count it (AlbumSession.play(album:fromTrack:)).
+        current = rec.observe()[1] or ""
+        rec.maybe(f"{folder}/{track:02d}.mp3")
+        rec.op("pick" if current.startswith(folder + "/") else "play", albums[which], track=track)
 
     play_one((cut // 3) % len(albums))
     until(30, "the album playing", lambda: rec.observe()[0] == "playing")

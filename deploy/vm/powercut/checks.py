@@ -46,7 +46,7 @@ def user_data(report, cut):
         pending.pop(key, None)
         if record["op"] == "play":
             plays[key] = plays.get(key, 0) + 1
-        else:
+        elif record["op"] in OPINION:
             opinion[key] = OPINION[record["op"]]
     db = sqlite3.connect(SNAP + "/user.sqlite")
     found = {key: ("liked" if liked else "disliked" if disliked else "none", count)
@@ -173,7 +173,7 @@ def library(report, kind, c, media, booted):
 
 def run_all(report, cut, kind, media, booted, waited):
     c = Crated()
-    report.check(True, f"crated came up by itself after the cut (active, answers ping) {waited:.0f} s into the check")
+    report.check(True, f"crated came up by itself after the cut (active, answers ping; {waited:.0f} s after boot)")
     for check in (lambda: databases(report), lambda: user_data(report, cut), lambda: queue(report, cut, c),
                   lambda: library(report, kind, c, media, booted), lambda: downloads(report, c, media)):
         try:
