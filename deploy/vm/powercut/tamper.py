@@ -4,8 +4,8 @@ proves nothing; run this after changing checks.py and expect FAIL lines for:
 
 - library.sqlite's integrity (a page in the middle of the copy zeroed, its WAL dropped);
 - the acknowledged likes, dislikes and plays (all undone in the copy of user.sqlite);
-- the downloads (one byte changed in a complete file of the real cache, and a .part
-  renamed into place as if it had finished: a partial download on offer);
+- the downloads (one byte changed in a complete file of the real cache, and a .part,
+  when the cut left one, renamed into place as if it had finished);
 - the restored queue (a track nobody played put first in the saved queue's place:
   the observations say what played, so the test's record is what is changed).
 """
