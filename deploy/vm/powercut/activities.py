@@ -100,9 +100,10 @@ def plex(c, cut, media):
     """Plays a Plex album none of whose tracks is on the box yet: its tracks download."""
     ids = album_ids(c, media)
     rec = Recorder(c, cut, ids["keys"])
-    done = set(os.listdir(CACHE)) if os.path.isdir(CACHE) else set()
+    # Cache files are "<track ratingKey>-<stamp>.mp3[.part]"; a track's key is its album's * 100 + n.
+    touched = {int(name.split("-")[0]) // 100 for name in (os.listdir(CACHE) if os.path.isdir(CACHE) else [])}
     fresh = [title for title in sorted(ids["plex"], key=lambda t: int(t.split()[-1]))
-             if not any(name.startswith(str(ids_key(title))) for name in done)]
+             if album_key_of(title) not in touched]
     if not fresh:
         raise RuntimeError("every Plex album is downloaded already: make-media.py needs more")
     album = ids["plex"][fresh[0]]
@@ -121,7 +122,7 @@ def plex(c, cut, media):
         time.sleep(0.3)
 
 
-def ids_key(title):
+def album_key_of(title):
     """The stand-in's ratingKey of album "Streamed N" (make-media.py: 100 + N - 1)."""
     return 100 + int(title.split()[-1]) - 1
 

@@ -108,6 +108,7 @@ def queue(report, cut, c):
         state, path, pos = last
         if path is None:
             return None in allowed
+        # + 2 s: the track played on between the last observation and the cut.
         return state == want_state and path in allowed and pos <= allowed[path] + 2.0
 
     try:
