@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import subprocess
 import time
 
 from activities import CACHE
@@ -135,6 +136,22 @@ def downloads(report, c, media):
     report.check(not wrong and not odd, f"{len(complete)} downloaded tracks equal the server's files, byte for byte;"
                  f" {len(partial)} partial ones left as .part" + (f"; WRONG: {', '.join(wrong)}" if wrong else "")
                  + (f"; unexpected files: {', '.join(odd)}" if odd else ""))
+    # What crated has open: a .part may be open to be written (the download resumed),
+    # never to be read (played).
+    pid = subprocess.run(["systemctl", "show", "-p", "MainPID", "--value", "crated"],
+                         capture_output=True, text=True).stdout.strip()
+    reading = []
+    for fd in glob.glob(f"/proc/{pid}/fd/*"):
+        try:
+            target = os.readlink(fd)
+            with open(fd.replace("/fd/", "/fdinfo/")) as info:
+                flags = int(next(line for line in info if line.startswith("flags:")).split()[1], 8)
+        except (OSError, StopIteration):
+            continue   # closed meanwhile
+        if target.endswith(".part") and flags & os.O_ACCMODE == os.O_RDONLY:
+            reading.append(target)
+    report.check(pid not in ("", "0") and not reading,
+                 f"crated (pid {pid}) reads no partial download" + (f": {reading}" if reading else ""))
     # crated's count may move on while this runs (a download completing): a few tries.
     counted = None
     for _ in range(5):
