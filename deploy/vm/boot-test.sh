@@ -21,7 +21,11 @@ source deploy/vm/lib.sh
 here=deploy/vm/scenario
 work=$VM_WORK/boot-test
 deb=
-if [[ ${1:-} == --deb && -n ${2:-} ]]; then deb=$(realpath "$2"); fi
+case "$#:${1:-}" in
+  0:) ;;
+  2:--deb) deb=$(realpath "$2") ;;
+  *) die "usage: boot-test.sh [--deb FILE]" ;;
+esac
 safe_rm "$work"
 mkdir -p "$work/overlay"
 started=$SECONDS
