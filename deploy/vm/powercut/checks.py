@@ -109,8 +109,9 @@ def queue(report, cut, c):
         state, path, pos = last
         if path is None:
             return None in allowed
-        # + 2 s: the track played on between the last observation and the cut.
-        return state == want_state and path in allowed and pos <= allowed[path] + 2.0
+        # + 3 s: the track played on between the last observation and the cut (one turn
+        # of the activity's loop, longer if the emulated CPUs stalled).
+        return state == want_state and path in allowed and pos <= allowed[path] + 3.0
 
     try:
         until(60, "the restored queue", restored, interval=0.5)
