@@ -1,10 +1,10 @@
 # Shortcuts for the scripts in deploy/ (each works on its own; see README).
-.PHONY: build test unit-test deb check-packaging vm-test vm-smoke demo install
+.PHONY: build test unit-test deb check-packaging vm-test vm-powercut vm-smoke demo install
 
 build:
 	swift build
 
-# Everything CI runs: the XCTest suite, the package checks and the boot test.
+# Everything CI runs: the XCTest suite, the package checks, the boot test and the power-cut test.
 test:
 	bash deploy/test.sh
 
@@ -20,6 +20,10 @@ check-packaging:
 # The boot test with simulated GPIO, sound card and framebuffer in a qemu VM.
 vm-test:
 	bash deploy/vm/boot-test.sh
+
+# 30 power cuts (qemu killed) mid-scan, mid-download and mid-album, checked after each boot.
+vm-powercut:
+	bash deploy/vm/power-cut-test.sh
 
 # Only the simulated hardware, without Crate (debugging the VM itself).
 vm-smoke:

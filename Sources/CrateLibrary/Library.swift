@@ -82,7 +82,8 @@ public final class Library: Sendable {
     private func runScan(_ scanner: LibraryScanner, full: Bool,
                          progress: @escaping @Sendable (ScanProgress) -> Void) -> ScanReport {
         defer { scanning.store(false, ordering: .releasing) }
-        do { try store.setScanState(Self.inProgressKey, full ? Self.fullScanMarker : "1") } catch {
+        // Durable: a power cut mid-scan must find the marker, or the scan is never resumed.
+        do { try store.setScanState(Self.inProgressKey, full ? Self.fullScanMarker : "1", durable: true) } catch {
             logger.error("cannot mark the scan as started: \(error)")
         }
         logger.info("library scan started (\(full ? "full" : "incremental")) over \(roots)")

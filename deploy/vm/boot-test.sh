@@ -12,17 +12,28 @@
 #   5. the results are read out of the image and checked against host-side references
 #      (scenario/check-results.py).
 # Artefacts (serial logs, capture, framebuffer, journal) stay in $CRATE_VM_DIR/boot-test.
+# Usage: boot-test.sh [--deb FILE]: a package built already (deploy/test.sh builds one
+# for this test and the power-cut test); its binaries must still be in the release
+# build folder, which the upgrade package is repacked from.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source deploy/vm/lib.sh
 here=deploy/vm/scenario
 work=$VM_WORK/boot-test
+deb=
+case "$#:${1:-}" in
+  0:) ;;
+  2:--deb) deb=$(realpath "$2") ;;
+  *) die "usage: boot-test.sh [--deb FILE]" ;;
+esac
 safe_rm "$work"
 mkdir -p "$work/overlay"
 started=$SECONDS
 
-log "building the package"
-deb=$(bash deploy/build-deb.sh --out "$work/debs" | tail -1)
+if [[ -z $deb ]]; then
+  log "building the package"
+  deb=$(bash deploy/build-deb.sh --out "$work/debs" | tail -1)
+fi
 version=$(dpkg-deb -f "$deb" Version)
 upgrade=$(CRATE_SKIP_BUILD=1 bash deploy/build-deb.sh --version "$version+vmtest1" --out "$work/upgrade" | tail -1)
 bash deploy/check-packaging.sh "$deb"

@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
 # Boots a disk image from make-image.sh until the guest powers itself off.
 # Usage: boot.sh IMAGE [--timeout SECONDS] [--log FILE] [--append "KERNEL ARGS"]
+#                      [--cut-on REGEX --cut-delay SECONDS]
 #   --timeout  qemu is killed after this long (default 120): exit 124, log tail on stderr
 #   --log      serial console to FILE (default: a temporary file, echoed live to stdout)
 #   --append   extra kernel command line, e.g. systemd.unit=... or systemd.log_level=debug
+#   --cut-on   a power cut: once a serial line matches REGEX (grep -E), wait --cut-delay
+#              seconds (default 0, fractions allowed), then SIGKILL qemu: exit 10
 # Exit: 0 when the guest powered off or rebooted by itself (-no-reboot: a guest reboot
 # also ends qemu, so "reboot, then boot.sh again" restarts from the same disk);
-# 1 on a kernel panic or a qemu error; 124 on timeout.
+# 10 after a --cut-on power cut; 1 on a kernel panic or a qemu error; 124 on timeout.
 # Env: CRATE_VM_DIR, CRATE_VM_SMP (default 2), CRATE_VM_MEM (MiB, default 1024).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-usage() { sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [[ $# -ge 1 && $1 != -* ]] || usage
 img=$1; shift
-timeout=120 logf= append=
+timeout=120 logf= append= cut_on= cut_delay=0
 while (($#)); do
   case $1 in
     --timeout) timeout=$2; shift 2 ;;
+    --cut-on) cut_on=$2; shift 2 ;;
+    --cut-delay) cut_delay=$2; shift 2 ;;
     --log) logf=$2; shift 2 ;;
     --append) append=$2; shift 2 ;;
     *) usage ;;
@@ -29,7 +34,6 @@ need_pkgs qemu-system-x86
 live=0
 if [[ -z $logf ]]; then
   logf=$(mktemp "$VM_WORK/serial.XXXXXX"); live=1
-  trap 'rm -f "$logf"' EXIT
 fi
 : >"$logf"
 # KVM is unusable on these hosts (nested, the guest kernel hangs): TCG only. PVH entry
@@ -37,9 +41,14 @@ fi
 # data still reaches the image file when qemu exits, without the cost of each flush.
 # A guest that hangs (seen once in ~100 boots: both vCPUs in a soft lockup) panics after
 # 20 s with a backtrace on the serial log, rather than sitting out the whole timeout.
+# A power cut (SIGKILL) is faithful under cache=unsafe too: what the guest had sent to
+# its disk is in the image file (qemu wrote it there; only the host's page cache holds
+# it, and the host does not crash), what sat in the guest's page cache is lost.
 KARGS="softlockup_panic=1 softlockup_all_cpu_backtrace=1"
+pidf=$(mktemp "$VM_WORK/qemu-pid.XXXXXX") cutf=$pidf.cut
+trap 'rm -f "$pidf" "$cutf"; [[ $live == 1 ]] && rm -f "$logf"' EXIT
 t0=$SECONDS
-timeout -k 5 "$timeout" qemu-system-x86_64 -accel tcg -smp "${CRATE_VM_SMP:-2}" \
+timeout -k 5 "$timeout" qemu-system-x86_64 -pidfile "$pidf" -accel tcg -smp "${CRATE_VM_SMP:-2}" \
   -m "${CRATE_VM_MEM:-1024}" -nic none -no-reboot -display none -vga none \
   -monitor none -serial "file:$logf" \
   -kernel "$VM_WORK/vmlinux" -initrd "$VM_WORK/initrd.img" \
@@ -47,8 +56,27 @@ timeout -k 5 "$timeout" qemu-system-x86_64 -accel tcg -smp "${CRATE_VM_SMP:-2}" 
   -drive "file=$img,if=virtio,format=raw,cache=unsafe" </dev/null &
 qpid=$!
 ((live)) && tail -n +1 -f --pid="$qpid" "$logf" &
-rc=0; wait "$qpid" || rc=$?
+if [[ -n $cut_on ]]; then
+  # The cut: the moment the guest says its write began, plus the delay, then SIGKILL to
+  # qemu itself (not to timeout, which would only pass on a TERM). No pipefail here:
+  # tail dies of SIGPIPE once grep has its line, and that is the success case.
+  (set +o pipefail
+   if tail -n +1 -f --pid="$qpid" "$logf" | grep -qE -m1 "$cut_on"; then
+     sleep "$cut_delay"
+     kill -0 "$qpid" 2>/dev/null && [[ -s $pidf ]] || exit 0
+     echo "$((SECONDS - t0))" >"$cutf"
+     kill -KILL "$(cat "$pidf")"
+   fi) &
+  cutter=$!
+fi
+# (stderr: bash's "Killed" notice for the job after a power cut is not news)
+rc=0; { wait "$qpid" || rc=$?; } 2>/dev/null
+[[ -n $cut_on ]] && { kill "$cutter" 2>/dev/null || true; wait "$cutter" 2>/dev/null || true; }
 ((live)) && wait            # let tail print the last lines
+if [[ -s $cutf ]]; then
+  log "power cut: qemu killed $(cat "$cutf") s after start, ${cut_delay} s after /$cut_on/"
+  exit 10
+fi
 if ((rc == 124 || rc == 137)); then
   log "timeout after ${timeout} s; last serial lines:"
   tail -n 40 "$logf" >&2

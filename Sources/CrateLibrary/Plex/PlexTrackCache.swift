@@ -136,12 +136,17 @@ public final class PlexTrackCache: Sendable {
     }
 
     /// Deletes least-recently-played files until the cache fits its cap, sparing `keeping`.
+    /// A `.part` counts too: one left by a power cut or a failed download is resumed only
+    /// if its track is fetched again, and until then it takes space like any file (each
+    /// cut mid-download would otherwise leave one the cap never sees). Downloads under
+    /// way keep theirs.
     public func evictIfNeeded(keeping: Set<String>) {
-        var all = entries().sorted { $0.mtime < $1.mtime }
+        let downloading = active.withLock { Set($0.keys) }
+        var all = entries(withPartials: true).sorted { $0.mtime < $1.mtime }
         var total = all.reduce(0) { $0 + $1.size }
         while total > capBytes, let oldest = all.first {
             all.removeFirst()
-            guard !keeping.contains(oldest.path) else { continue }
+            guard !keeping.contains(oldest.path), !Self.isPartial(oldest.path, of: downloading) else { continue }
             if unlink(oldest.path) == 0 {
                 total -= oldest.size
                 logger.info("plex cache: evicted \(oldest.path) (cache at \(total >> 20) MB of \(capBytes >> 20) MB)")
@@ -151,7 +156,15 @@ public final class PlexTrackCache: Sendable {
         }
     }
 
-    private func entries() -> [(path: String, size: Int, mtime: Int)] {
+    /// Whether `path` is the `.part` of one of the tracks in `keys` (named "<ratingKey>-...").
+    private static func isPartial(_ path: String, of keys: Set<String>) -> Bool {
+        guard path.hasSuffix(".part"), let name = path.split(separator: "/").last,
+              let key = name.split(separator: "-").first else { return false }
+        return keys.contains(String(key))
+    }
+
+    /// Complete files; with `withPartials`, the `.part` files of downloads too.
+    private func entries(withPartials: Bool = false) -> [(path: String, size: Int, mtime: Int)] {
         var out: [(String, Int, Int)] = []
         guard let top = opendir(directory) else { return [] }
         defer { closedir(top) }
@@ -162,7 +175,8 @@ public final class PlexTrackCache: Sendable {
             guard let dir = opendir(folder) else { continue }
             while let entry = readdir(dir) {
                 let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard FormatRegistry.isAudioFileName(file) || file.hasSuffix(".audio") else { continue }
+                let whole = withPartials && file.hasSuffix(".part") ? String(file.dropLast(5)) : file
+                guard FormatRegistry.isAudioFileName(whole) || whole.hasSuffix(".audio") else { continue }
                 var st = stat()
                 if stat(folder + "/" + file, &st) == 0 { out.append((folder + "/" + file, Int(st.st_size), st.st_mtim.tv_sec)) }
             }

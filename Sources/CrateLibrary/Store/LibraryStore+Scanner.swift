@@ -100,14 +100,21 @@ extension LibraryStore {
         }
     }
 
-    /// Sets a scan-state value; nil removes it.
-    public func setScanState(_ key: String, _ value: String?) throws(LibraryStoreError) {
+    /// Sets a scan-state value; nil removes it. `durable`: on disk when this returns, as a
+    /// user.sqlite write is; the cache's `synchronous = NORMAL` alone can lose it to a power
+    /// cut seconds later (the scan-in-progress marker: the scan would not be resumed).
+    public func setScanState(_ key: String, _ value: String?, durable: Bool = false) throws(LibraryStoreError) {
         try write { db in
-            if let value {
-                try db.run("INSERT OR REPLACE INTO scan_state (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
-            } else {
-                try db.run("DELETE FROM scan_state WHERE key = ?1", [.text(key)])
+            if durable { try db.exec("PRAGMA synchronous = FULL") }
+            let written = Result { () throws -> Void in
+                if let value {
+                    try db.run("INSERT OR REPLACE INTO scan_state (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
+                } else {
+                    try db.run("DELETE FROM scan_state WHERE key = ?1", [.text(key)])
+                }
             }
+            if durable { try db.exec("PRAGMA synchronous = NORMAL") }
+            try written.get()
         }
     }
 

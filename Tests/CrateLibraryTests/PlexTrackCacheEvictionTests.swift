@@ -1,0 +1,41 @@
+@testable import CrateLibrary
+import CrateHTTP
+import Foundation
+import Glibc
+import Logging
+import TestSupport
+import XCTest
+
+/// The cache's cap covers partial downloads: a `.part` a power cut left behind (found by
+/// the VM power-cut test: one per cut mid-download, never counted, never deleted) is
+/// evicted oldest first like a complete file, while a download under way keeps its own.
+final class PlexTrackCacheEvictionTests: XCTestCase {
+    func testAPartialLeftByACutIsEvictedButADownloadUnderWayKeepsItsPart() throws {
+        let dir = try TemporaryDirectory(prefix: "plexcache")
+        defer { dir.remove() }
+        let logger = Logger(label: "test")
+        let client = PlexClient(http: HTTPClient(logger: logger),
+                                device: PlexDevice(clientIdentifier: "test", version: "1", deviceName: "test"),
+                                logger: logger)
+        let cache = PlexTrackCache(directory: dir.path, capBytes: 2000, client: client, logger: logger)
+        XCTAssertEqual(mkdir(dir.file("m"), 0o755), 0)
+        // Oldest first: the orphan, the part being written, a complete file, the newest.
+        let files = ["m/1-a.mp3.part", "m/2-b.mp3.part", "m/3-c.mp3", "m/4-d.mp3"]
+        for (age, name) in files.enumerated() {
+            let path = dir.file(name)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(count: 1000)))
+            var times = [timeval(tv_sec: 1_000_000 + age * 1000, tv_usec: 0), timeval(tv_sec: 1_000_000 + age * 1000, tv_usec: 0)]
+            XCTAssertEqual(utimes(path, &times), 0)
+        }
+        cache.active.withLock { $0["2"] = (bytes: 1000, total: 5000) }
+
+        cache.evictIfNeeded(keeping: [dir.file("m/4-d.mp3")])
+
+        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: dir.file(name)) }
+        XCTAssertFalse(exists("m/1-a.mp3.part"), "the orphaned part counts and goes first")
+        XCTAssertTrue(exists("m/2-b.mp3.part"), "the part being downloaded stays")
+        XCTAssertFalse(exists("m/3-c.mp3"), "then the least recently played complete file")
+        XCTAssertTrue(exists("m/4-d.mp3"), "the file kept stays")
+        XCTAssertEqual(cache.usage().files, 1, "partial downloads are not offered as downloaded tracks")
+    }
+}
