@@ -91,11 +91,13 @@ def realtime(player, mon, files, warmup, window, probe=None):
 def press_latency(player, mon, tone, reps):
     player.queue([tone])
     samples = []
-    for _ in range(reps):
+    for k in range(reps):
         player.stop()
         if not mon.wait_quiet():
             raise RuntimeError(f"{player.name}: output does not go quiet after stop")
-        time.sleep(random.uniform(0.2, 0.45))  # spread presses over the JACK cycle phase
+        time.sleep(0.2)
+        # Presses spread evenly over the JACK cycle, at the same phases as the rig floor's.
+        mon.sleep_to_phase((k + 0.5) / reps)
         t0 = jackmon.now_us()
         player.send(player.start_request())
         t1 = mon.wait_for(t0, "sound")
