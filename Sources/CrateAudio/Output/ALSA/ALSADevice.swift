@@ -112,8 +112,8 @@ final class ALSADevice: @unchecked Sendable {
         sourceBits = rc >= 0 ? bits : 0
         needsPrepare = false
         wakeFrames = rc >= 0 ? wake : periodFrames
-        // A clock-paced sink keeps at most a buffer and a period queued, as before this
-        // wake-up scheme, and wakes when `wake` frames fit.
+        // A clock-paced sink keeps at most a buffer and the write in flight queued, and
+        // wakes the writer when `wake` frames fit, as a card's avail_min would.
         pacing?.reset(rate: rate, aheadFrames: periodFrames * (periods + 1), wakeFrames: wakeFrames)
         return rc
     }
