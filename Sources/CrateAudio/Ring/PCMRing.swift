@@ -9,17 +9,19 @@ import Synchronization
 final class PCMRing: Sendable {
     static let channels = 2
     let capacity: Int
+    private let mask: Int
     // The storage is shared between exactly two threads; the index protocol below
     // (acquire on the other side's index, release on our own) orders every access.
     nonisolated(unsafe) private let storage: UnsafeMutablePointer<Int32>
     private let writeIndex = Atomic<Int>(0)
     private let readIndex = Atomic<Int>(0)
 
-    /// Exactly `minimumFrames`: not rounded up to a power of two, as every page of the ring
-    /// is touched and locked in RAM (2 s at 96 kHz is 1.5 MiB; rounded up, 2 MiB).
+    /// `minimumFrames` is rounded up to a power of two.
     init(minimumFrames: Int) {
-        let size = max(1, minimumFrames)
+        var size = 1
+        while size < minimumFrames { size <<= 1 }
         capacity = size
+        mask = size - 1
         storage = .allocate(capacity: size * Self.channels)
         // Touch every page now so the writer never takes a page fault on first use.
         storage.initialize(repeating: 0, count: size * Self.channels)
@@ -51,7 +53,7 @@ final class PCMRing: Sendable {
         let w = writeIndex.load(ordering: .relaxed)
         let r = readIndex.load(ordering: .acquiring)
         let free = capacity - (w - r)
-        let start = w % capacity
+        let start = w & mask
         return (storage + start * Self.channels, min(free, capacity - start))
     }
 
@@ -65,7 +67,7 @@ final class PCMRing: Sendable {
     func readableRegion(limit: Int) -> (pointer: UnsafeMutablePointer<Int32>, frames: Int) {
         let r = readIndex.load(ordering: .relaxed)
         let w = writeIndex.load(ordering: .acquiring)
-        let start = r % capacity
+        let start = r & mask
         return (storage + start * Self.channels, min(w - r, capacity - start, limit))
     }
 

@@ -68,9 +68,12 @@ enum RealtimeCheck {
         return .ok("memlock", "audio buffer \(bytes(needed)); \(limitText)\(lockedText)")
     }
 
-    /// The PCM ring as the engine sizes it: `buffer_seconds` at 96 kHz, stereo, 32-bit samples.
+    /// The PCM ring as the engine sizes it: `buffer_seconds` at 96 kHz rounded up to a
+    /// power of two, stereo, 32-bit samples.
     static func ringBytes(_ bufferSeconds: Double) -> UInt64 {
-        UInt64(max(1, Int(bufferSeconds * 96000))) * 8
+        var frames: UInt64 = 1
+        while Double(frames) < bufferSeconds * 96000 { frames <<= 1 }
+        return frames * 8
     }
 
     /// `VmLck:     512 kB` of /proc/PID/status.

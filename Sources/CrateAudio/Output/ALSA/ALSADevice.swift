@@ -111,9 +111,11 @@ final class ALSADevice: @unchecked Sendable {
         sampleRate = rc >= 0 ? rate : 0
         sourceBits = rc >= 0 ? bits : 0
         needsPrepare = false
-        wakeFrames = rc >= 0 ? wake : periodFrames
-        // A clock-paced sink keeps at most a buffer and the write in flight queued, and
-        // wakes the writer when `wake` frames fit, as a card's avail_min would.
+        // A clock-paced sink (the null fallback, the file captures) still takes one period
+        // per wake-up: with two, the album session's auto-advance repeated albums in
+        // CrateFreshnessTests (0.4 s albums, many decoded ahead), a timing dependence of
+        // the session's own. It keeps at most a buffer and the write in flight queued.
+        wakeFrames = rc >= 0 && pacing == nil ? wake : periodFrames
         pacing?.reset(rate: rate, aheadFrames: periodFrames * (periods + 1), wakeFrames: wakeFrames)
         return rc
     }
