@@ -1,8 +1,8 @@
 """What the two benchmarks share: measure.py / players.py (run.sh) and library.py
 (library.sh).
 
-  cpu_seconds, mem_kib     a process's CPU time and memory, from /proc
-  thread_cpu_seconds       the same CPU time per thread name, for the breakdown
+  cpu_seconds, mem_kib,    a process's CPU time and memory, per thread and per mapping
+  thread_cpu_*, rss_by_*   (procstat.py, re-exported)
   connect                  wait for a daemon's Unix socket to answer
   Timing                   how long to wait for a daemon, and for its answers
   Daemon                   spawn a daemon (log file, pid file for the shell's trap), stop it
@@ -22,48 +22,9 @@ import time
 import urllib.request
 from collections import namedtuple
 
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-# --- /proc -------------------------------------------------------------------------------
-
-def cpu_seconds(pid):
-    """utime + stime of the whole process (all threads, living and exited)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def thread_cpu_seconds(pid):
-    """utime + stime of each living thread of `pid`, summed by thread name (crated names
-    its threads: crate-rt, crate-decode, crate-ctl, ...; MPD names its own)."""
-    by_name = {}
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                head, tail = f.read().rsplit(")", 1)
-        except FileNotFoundError:  # the thread ended between listdir and open
-            continue
-        name = head.split("(", 1)[1]
-        fields = tail.split()
-        by_name[name] = by_name.get(name, 0) + (int(fields[11]) + int(fields[12])) / TICK
-    return by_name
-
-
-def thread_cpu_per_60s(before, after, elapsed):
-    """Per-thread-name CPU seconds per 60 s between two `thread_cpu_seconds` snapshots,
-    largest first; threads that did nothing are left out."""
-    spent = {n: (after.get(n, 0) - before.get(n, 0)) / elapsed * 60 for n in after}
-    return dict(sorted(((n, round(v, 3)) for n, v in spent.items() if v > 0), key=lambda kv: -kv[1]))
-
-
-RSS_PARTS = ("VmRSS", "RssAnon", "RssFile", "RssShmem")
-
-
-def mem_kib(pid, keys=RSS_PARTS):
-    """Fields of /proc/PID/status (by default VmRSS and its parts), in KiB."""
-    with open(f"/proc/{pid}/status") as f:
-        return {k: int(v.split()[0]) for k, v in (l.split(":", 1) for l in f) if k in keys}
+# The /proc readers live in procstat.py; re-exported here for the measuring scripts.
+from procstat import (RSS_PARTS, cpu_seconds, mem_kib, rss_by_mapping,  # noqa: E402,F401
+                      thread_cpu_per_60s, thread_cpu_seconds)
 
 
 # --- crated's control socket and the stand-ins' HTTP ------------------------------------

@@ -70,10 +70,11 @@ def rig_floor(mon, device, reps):
     pcm = _Pcm(device)
     press, skip = [], []
     try:
-        for _ in range(reps):
+        for k in range(reps):
             _a.snd_pcm_drop(pcm.h)
             mon.wait_quiet()
-            time.sleep(random.uniform(0.2, 0.45))
+            time.sleep(0.2)
+            mon.sleep_to_phase((k + 0.5) / reps)  # the same phases as the players' presses
             t0 = jackmon.now_us()
             _a.snd_pcm_prepare(pcm.h)
             pcm.write(lo, PERIOD * PERIODS)

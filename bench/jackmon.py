@@ -117,5 +117,18 @@ class Monitor:
             time.sleep(0.01)
         return False
 
+    def sleep_to_phase(self, fraction):
+        """Sleep until the JACK clock is `fraction` (0..1) of a period past a cycle start.
+        Latency tries that start at the same spread of phases, for every player and for
+        the rig floor, differ by what the player adds, not by where in the cycle a
+        random start happened to fall (0 to 23 ms of waiting for the next cycle)."""
+        period_us = self.period / self.rate * 1e6
+        target = self.cycles[-1][0] + fraction * period_us if self.cycles else now_us()
+        while target < now_us() + 2000:
+            target += period_us
+        time.sleep(max(0.0, (target - now_us() - 1000) / 1e6))
+        while now_us() < target:
+            pass
+
     def silent_cycles_between(self, t0_us, t1_us):
         return sum(1 for s, p, _ in self.cycles if t0_us <= s <= t1_us and p < SILENT_PEAK)

@@ -15,7 +15,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jackmon  # noqa: E402
 from benchlib import (cpu_seconds, finish_report, fmt, mem_kib, print_table, row,  # noqa: E402
-                      thread_cpu_per_60s, thread_cpu_seconds)
+                      rss_by_mapping, thread_cpu_per_60s, thread_cpu_seconds)
 from floor import rig_floor  # noqa: E402
 from players import Crate, Mpd  # noqa: E402
 
@@ -62,12 +62,20 @@ def realtime(player, mon, files, warmup, window, probe=None):
         time.sleep(0.25)
     c1, elapsed, j1 = cpu_seconds(player.pid), time.monotonic() - t0, jackmon.now_us()
     threads1 = thread_cpu_seconds(player.pid)
+    mappings = rss_by_mapping(player.pid)  # still playing
     extra = probe() if probe else {}
     player.stop()
+    by_thread = thread_cpu_per_60s(threads0, threads1, elapsed)
     return extra | {
-        "cpu_s_per_60s": (c1 - c0) / elapsed * 60,
-        # Where it goes: the writer's pacing and wake-ups, the decoder, the rest.
-        "cpu_s_per_60s_by_thread": thread_cpu_per_60s(threads0, threads1, elapsed),
+        # The threads' own nanosecond counts where the kernel has them (see benchlib);
+        # cpu_s_per_60s_ticks is the same from /proc/PID/stat, in 10 ms ticks.
+        "cpu_s_per_60s": sum(by_thread.values()),
+        "cpu_s_per_60s_ticks": (c1 - c0) / elapsed * 60,
+        # Where it goes: the writer's pacing and wake-ups, the decoder, the rest. Names
+        # with #N are the JACK client's threads (the rig's, in both players).
+        "cpu_s_per_60s_by_thread": by_thread,
+        "cpu_s_per_60s_own_threads": sum(v for n, v in by_thread.items() if "#" not in n),
+        "rss_by_mapping_kib": mappings,
         "rss_max_mib": peak["VmRSS"] / 1024,
         "rss_at_max_kib": peak,
         # JACK's shared memory (~100 MiB here, the same in every JACK client) is not the
@@ -83,11 +91,13 @@ def realtime(player, mon, files, warmup, window, probe=None):
 def press_latency(player, mon, tone, reps):
     player.queue([tone])
     samples = []
-    for _ in range(reps):
+    for k in range(reps):
         player.stop()
         if not mon.wait_quiet():
             raise RuntimeError(f"{player.name}: output does not go quiet after stop")
-        time.sleep(random.uniform(0.2, 0.45))  # spread presses over the JACK cycle phase
+        time.sleep(0.2)
+        # Presses spread evenly over the JACK cycle, at the same phases as the rig floor's.
+        mon.sleep_to_phase((k + 0.5) / reps)
         t0 = jackmon.now_us()
         player.send(player.start_request())
         t1 = mon.wait_for(t0, "sound")
@@ -228,6 +238,8 @@ def main():
         row("decode throughput, best of 5", "x real time", crate_dec, mpd_dec, "info", None),
         row("CPU per 60 s playback", "s", c.get("cpu_s_per_60s"), m.get("cpu_s_per_60s"),
             "ratio <= 0.5", lambda v, r: r is not None and r <= 0.5),
+        row("the same, the player's own threads (no JACK client)", "s", c.get("cpu_s_per_60s_own_threads"),
+            m.get("cpu_s_per_60s_own_threads"), "info", None),
         row("max RSS while playing, without JACK shm", "MiB", c.get("rss_own_max_mib"),
             m.get("rss_own_max_mib"), "ratio <= 0.3", lambda v, r: r is not None and r <= 0.3),
         row("max VmRSS while playing, as is", "MiB", c.get("rss_max_mib"), m.get("rss_max_mib"),
@@ -241,10 +253,15 @@ def main():
     res["metrics"] = rows
     print()
     print_table(rows)
+    print("(#N: the JACK client's threads, started from the thread that opened the PCM and named after it)")
     for who in ("crate", "mpd"):
         threads = res[who].get("cpu_s_per_60s_by_thread") or {}
         if threads:
             print(f"{who} CPU per 60 s by thread: " + ", ".join(f"{n} {v:.3f} s" for n, v in threads.items()))
+        maps = res[who].get("rss_by_mapping_kib") or {}
+        if maps:
+            print(f"{who} RSS by mapping, KiB (of it anonymous): "
+                  + ", ".join(f"{n} {v['rss']} ({v['anon']})" for n, v in maps.items()))
     fl = res["rig_floor"]
     print(f"rig floor (ideal ALSA client, same path): press {fmt(median_ms(fl['press_ms']))} ms, "
           f"skip (drop+prepare+write) {fmt(median_ms(fl['skip_ms']))} ms")

@@ -54,8 +54,9 @@ install -m 0644 deploy/deb/copyright "$stage/usr/share/doc/crate/copyright"
 install -m 0755 deploy/deb/postinst deploy/deb/prerm deploy/deb/postrm "$stage/DEBIAN/"
 echo /etc/crate/crate.toml > "$stage/DEBIAN/conffiles"
 
-# Depends: the package of every shared library the binaries name (NEEDED), found on
-# the build machine, so the list follows the code instead of a hand-kept copy.
+# Depends: the package of every shared library the binaries name (NEEDED), and of the
+# one crated opens itself, found on the build machine, so the list follows the code
+# instead of a hand-kept copy.
 package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, link or file
   local path=$1 real candidate
   real=$(readlink -f "$path")
@@ -66,7 +67,9 @@ package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, li
   return 1
 }
 depends=$(
-  for binary in "$stage/usr/bin/"*; do objdump -p "$binary" | awk '/NEEDED/ {print $2}'; done | sort -u |
+  # libcurl.so.4 is opened at run time (the first Plex, stream or Last.fm request), not NEEDED.
+  { for binary in "$stage/usr/bin/"*; do objdump -p "$binary" | awk '/NEEDED/ {print $2}'; done
+    echo libcurl.so.4; } | sort -u |
     while read -r soname; do
       path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')
       [ -n "$path" ] || { echo "build-deb.sh: $soname not found on this machine" >&2; exit 1; }

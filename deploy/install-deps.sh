@@ -26,6 +26,7 @@ packages=(
   systemd                                   # package checks: systemd-analyze verify
   mpd mpc python3-mpd                       # tests: the MPD listener beside the real MPD and its clients
   ncmpcpp tmux                              # tests: a full-screen MPD client against crated
+  jackd2 libasound2-plugins                 # tests: a clocked ALSA device without a card (the jack plugin on jackd's dummy backend)
   snapserver snapclient                     # tests: multi-room: crated as a snapcast source (rooms captured to files), rooms, stream control and metadata
 )
 missing=()

@@ -1,9 +1,10 @@
 internal import CCurl
 internal import CCurlShims
 
-/// libcurl is initialised once per process, on first use; Swift runs a global's
-/// initialiser exactly once even when several threads race to it.
-private let curlGlobalReady: Bool = crate_curl_global_init() == CURLE_OK
+/// libcurl is opened and initialised once per process, on first use (a box that never
+/// goes online never maps it); Swift runs a global's initialiser exactly once even when
+/// several threads race to it. nil: ready; else why libcurl cannot be used.
+private let curlProblem: String? = crate_curl_open().map { String(cString: $0) }
 
 /// An easy handle and the multi handle that drives it. Kept in the client's pool
 /// between requests so its keep-alive connections, DNS cache and TLS sessions carry
@@ -19,10 +20,13 @@ final class CurlHandle: @unchecked Sendable {
     /// curl writes a human-readable reason here when a transfer fails.
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
+    /// Why no handle can be made (libcurl missing or broken), nil when it can.
+    static var problem: String? { curlProblem }
+
     init?() {
-        guard curlGlobalReady, let easy = curl_easy_init() else { return nil }
-        guard let multi = curl_multi_init() else {
-            curl_easy_cleanup(easy)
+        guard curlProblem == nil, let easy = crate_curl_easy_init() else { return nil }
+        guard let multi = crate_curl_multi_init() else {
+            crate_curl_easy_cleanup(easy)
             return nil
         }
         self.easy = easy
@@ -35,15 +39,15 @@ final class CurlHandle: @unchecked Sendable {
     }
 
     deinit {
-        curl_multi_cleanup(multi)
-        curl_easy_cleanup(easy)
+        crate_curl_multi_cleanup(multi)
+        crate_curl_easy_cleanup(easy)
         errorBuffer.deallocate()
     }
 
     /// Back to default options (callbacks and context pointers included) between
     /// requests; connections and caches stay.
     func reset() {
-        curl_easy_reset(easy)
+        crate_curl_easy_reset(easy)
     }
 
     /// What ended a transfer.
@@ -62,20 +66,20 @@ final class CurlHandle: @unchecked Sendable {
         let cancel = context.cancel
         errorBuffer[0] = 0
         _ = crate_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        let added = curl_multi_add_handle(multi, easy)
-        guard added == CURLM_OK else { return .failed(String(cString: curl_multi_strerror(added))) }
-        defer { curl_multi_remove_handle(multi, easy) }  // also halts a cancelled transfer
+        let added = crate_curl_multi_add_handle(multi, easy)
+        guard added == CURLM_OK else { return .failed(String(cString: crate_curl_multi_strerror(added))) }
+        defer { crate_curl_multi_remove_handle(multi, easy) }  // also halts a cancelled transfer
         // Wake every 100 ms to look at the token, every 250 ms to look for a stall.
         let pollMilliseconds: Int32 = cancel == nil ? 250 : 100
         var running: Int32 = 1
         while true {
-            let step = curl_multi_perform(multi, &running)
-            guard step == CURLM_OK else { return .failed(String(cString: curl_multi_strerror(step))) }
+            let step = crate_curl_multi_perform(multi, &running)
+            guard step == CURLM_OK else { return .failed(String(cString: crate_curl_multi_strerror(step))) }
             if running == 0 { break }
             if cancel?.isCancelled == true { return .cancelled }
             if let limit = context.stallLimit, context.quietSeconds() > limit { return .stalled(limit) }
-            let waited = curl_multi_poll(multi, nil, 0, pollMilliseconds, nil)
-            guard waited == CURLM_OK else { return .failed(String(cString: curl_multi_strerror(waited))) }
+            let waited = crate_curl_multi_poll(multi, pollMilliseconds)
+            guard waited == CURLM_OK else { return .failed(String(cString: crate_curl_multi_strerror(waited))) }
         }
         var result = CURLE_OK
         guard crate_curl_multi_result(multi, &result) != 0 else { return .failed("transfer ended without a result") }
@@ -84,7 +88,7 @@ final class CurlHandle: @unchecked Sendable {
 
     /// curl's explanation of the last failure: its error buffer, else the code's text.
     func reason(for code: CURLcode) -> String {
-        errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: crate_curl_easy_strerror(code))
     }
 
     var responseCode: Int {

@@ -59,7 +59,7 @@ public final class HTTPClient: Sendable {
                           onResponse: (Int, [String: String]) -> Bool,
                           onData: (UnsafeRawBufferPointer) -> Bool) throws(HTTPError) -> (status: Int, headers: [String: String]) {
         if cancel?.isCancelled == true { throw HTTPError(.cancelled, request, "cancelled") }
-        guard let handle = pool.checkout() else { throw HTTPError(.transport, request, "cannot create a curl handle") }
+        guard let handle = pool.checkout() else { throw HTTPError(.transport, request, CurlHandle.problem ?? "cannot create a curl handle") }
         defer { pool.checkin(handle) }
         // The closures only live for this call; curl reaches them through the context.
         let outcome: Result<(status: Int, headers: [String: String]), HTTPError> =

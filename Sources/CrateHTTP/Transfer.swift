@@ -6,7 +6,7 @@ internal import CCurlShims
 extension CurlHandle {
     func transfer(_ request: HTTPRequest, context: TransferContext, compressed: Bool) throws(HTTPError) {
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+        defer { crate_curl_slist_free_all(headerList) }
         guard configure(request, context: context, compressed: compressed, headerList: &headerList) else {
             throw HTTPError(.transport, request, "curl refused an option")
         }
@@ -83,7 +83,7 @@ extension CurlHandle {
         // curl drops a header given with no value unless it is written "Name;".
         lines += request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else { return false }
+            guard let appended = crate_curl_slist_append(headerList, line) else { return false }
             headerList = appended
         }
         if let headerList { check(crate_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)) }

@@ -6,8 +6,9 @@ import CratePosix
 /// waiting on other threads. A sink may sleep in its own `write` and `drain` (a card's
 /// buffer, a pacing clock, a socket), together with `wake` so a skip cuts the wait short.
 protocol OutputSink: AnyObject, Sendable {
-    /// Frames the writer hands `write` at most at a time.
-    var periodFrames: Int { get }
+    /// Frames the writer hands `write` at most at a time: what the sink frees between two
+    /// wake-ups of the writer (for a card, its avail_min), so one wake-up fills it again.
+    var wakeFrames: Int { get }
     /// The source rate and bits the sink is set up for (0: not configured).
     var sampleRate: Int { get }
     var sourceBits: Int { get }

@@ -41,7 +41,7 @@ final class OutputWriter<Sink: OutputSink>: @unchecked Sendable {
                 continue
             }
             let readAt = ring.consumed
-            var limit = device.periodFrames
+            var limit = device.wakeFrames
             if let change = formats.peek() {
                 if change.atFrame <= readAt {
                     if change.sampleRate != device.sampleRate || change.bitsPerSample != device.sourceBits {

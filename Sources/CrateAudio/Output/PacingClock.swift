@@ -2,17 +2,19 @@ import CratePosix
 import Glibc
 
 /// Real-time pacing for sinks that have no clock of their own (ALSA's `null`, `file:`):
-/// the writer sleeps so that at most one device buffer is ever "queued" ahead of the
-/// monotonic clock, exactly as a real card would block it. Writer thread only.
+/// the writer sleeps so that at most `aheadFrames` are ever "queued" ahead of the
+/// monotonic clock, as a real card would block it, and wakes when `wakeFrames` fit again,
+/// as a card's avail_min wakes it. Writer thread only.
 final class PacingClock {
     private var rate = 44100
-    private var bufferFrames = 4096
+    /// Frames queued when the writer wakes: it then writes `wakeFrames`, up to `aheadFrames`.
+    private var wakeAtFrames = 4096
     private var startNanos = 0
     private var framesSinceStart = 0
 
-    func reset(rate: Int, bufferFrames: Int) {
+    func reset(rate: Int, aheadFrames: Int, wakeFrames: Int) {
         self.rate = rate
-        self.bufferFrames = bufferFrames
+        wakeAtFrames = max(0, aheadFrames - wakeFrames)
         restart()
     }
 
@@ -21,11 +23,11 @@ final class PacingClock {
         framesSinceStart = 0
     }
 
-    /// Records a write and sleeps until the queue is back to one buffer, or until `wake`
-    /// fires (the next write then sleeps the difference).
+    /// Records a write and sleeps until the next `wakeFrames` fit, or until `wake` fires
+    /// (the next write then sleeps the difference).
     func advance(frames: Int, wake: WakeEventFD?) {
         framesSinceStart += frames
-        let until = startNanos + (framesSinceStart - bufferFrames) * 1_000_000_000 / rate
+        let until = startNanos + (framesSinceStart - wakeAtFrames) * 1_000_000_000 / rate
         guard let wake else { return Self.sleep(until: until) }
         let remaining = until - Self.now()
         guard remaining > 0 else { return }

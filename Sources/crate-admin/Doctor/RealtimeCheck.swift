@@ -68,11 +68,12 @@ enum RealtimeCheck {
         return .ok("memlock", "audio buffer \(bytes(needed)); \(limitText)\(lockedText)")
     }
 
-    /// The PCM ring: `buffer_seconds` at 48 kHz rounded up to a power of two, stereo S16.
+    /// The PCM ring as the engine sizes it: `buffer_seconds` at 96 kHz rounded up to a
+    /// power of two, stereo, 32-bit samples.
     static func ringBytes(_ bufferSeconds: Double) -> UInt64 {
         var frames: UInt64 = 1
-        while Double(frames) < bufferSeconds * 48000 { frames <<= 1 }
-        return frames * 4
+        while Double(frames) < bufferSeconds * 96000 { frames <<= 1 }
+        return frames * 8
     }
 
     /// `VmLck:     512 kB` of /proc/PID/status.

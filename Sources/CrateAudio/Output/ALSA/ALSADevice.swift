@@ -15,6 +15,8 @@ final class ALSADevice: @unchecked Sendable {
     let formats: [DeviceSampleFormat]
     private(set) var sampleRate = 0
     private(set) var sourceBits = 0
+    /// The device's avail_min: the writer is woken when this much is free, and fills it.
+    private(set) var wakeFrames: Int
     private(set) var format = DeviceSampleFormat.s16
     /// Source bits the current format cannot carry (0: bit-perfect).
     private(set) var bitsLost = 0
@@ -52,6 +54,7 @@ final class ALSADevice: @unchecked Sendable {
         sw = swp!
         self.periodFrames = periodFrames
         self.periods = periods
+        wakeFrames = periodFrames
         self.formats = formats
         scratch = .allocate(byteCount: periodFrames * 2 * 4, alignment: 16)
         pollFDs = .allocate(capacity: Self.maxPollFDs)
@@ -95,7 +98,10 @@ final class ALSADevice: @unchecked Sendable {
         // Start as soon as one period is queued: a press is heard one period later.
         if rc >= 0 { rc = snd_pcm_sw_params_current(pcm, sw) }
         if rc >= 0 { rc = snd_pcm_sw_params_set_start_threshold(pcm, sw, period) }
-        if rc >= 0 { rc = snd_pcm_sw_params_set_avail_min(pcm, sw, period) }
+        // Wake the writer when half the buffer is free (at least a period), not every period:
+        // half the wake-ups, with half the buffer still queued when it wakes.
+        let wake = max(1, Int(buffer) / max(1, Int(period)) / 2) * Int(period)
+        if rc >= 0 { rc = snd_pcm_sw_params_set_avail_min(pcm, sw, snd_pcm_uframes_t(wake)) }
         if rc >= 0 { rc = snd_pcm_sw_params(pcm, sw) }
         if rc >= 0 { rc = snd_pcm_prepare(pcm) }
         if rc >= 0 {
@@ -105,7 +111,12 @@ final class ALSADevice: @unchecked Sendable {
         sampleRate = rc >= 0 ? rate : 0
         sourceBits = rc >= 0 ? bits : 0
         needsPrepare = false
-        pacing?.reset(rate: rate, bufferFrames: periodFrames * periods)
+        // A clock-paced sink (the null fallback, the file captures) still takes one period
+        // per wake-up: with two, the album session's auto-advance repeated albums in
+        // CrateFreshnessTests (0.4 s albums, many decoded ahead), a timing dependence of
+        // the session's own. It keeps at most a buffer and the write in flight queued.
+        wakeFrames = rc >= 0 && pacing == nil ? wake : periodFrames
+        pacing?.reset(rate: rate, aheadFrames: periodFrames * (periods + 1), wakeFrames: wakeFrames)
         return rc
     }
 

@@ -36,6 +36,8 @@ final class SnapcastSink: OutputSink, @unchecked Sendable {
         encoder = StreamEncoder(stream: stream, chunkFrames: periodFrames)
     }
 
+    /// One period per wake-up: the stream is sent in encoder chunks of a period.
+    var wakeFrames: Int { periodFrames }
     var formatIndex: Int { (stream.bitsPerSample == 16 ? DeviceSampleFormat.s16 : .s32).index }
     var bitsLost: Int { sampleRate == stream.sampleRate ? max(0, sourceBits - stream.bitsPerSample) : 0 }
     var problem: Int32 { socket.problem }
@@ -48,7 +50,7 @@ final class SnapcastSink: OutputSink, @unchecked Sendable {
         if encoder.configure(rate: rate) != nil { return -EINVAL }
         sampleRate = rate
         sourceBits = bits
-        pacing.reset(rate: rate, bufferFrames: bufferFrames)
+        pacing.reset(rate: rate, aheadFrames: bufferFrames + periodFrames, wakeFrames: periodFrames)
         // Connect now, so the first samples are not dropped while it happens.
         if !socket.advance() { _ = socket.awaitConnect(millis: 200) }
         return 0
