@@ -30,10 +30,7 @@ safe_rm "$work"
 mkdir -p "$work/overlay"
 started=$SECONDS
 
-if [[ -z $deb ]]; then
-  log "building the package"
-  deb=$(bash deploy/build-deb.sh --out "$work/debs" | tail -1)
-fi
+deb=$(package_to_test "$deb" "$work")
 version=$(dpkg-deb -f "$deb" Version)
 upgrade=$(CRATE_SKIP_BUILD=1 bash deploy/build-deb.sh --version "$version+vmtest1" --out "$work/upgrade" | tail -1)
 bash deploy/check-packaging.sh "$deb"

@@ -21,6 +21,18 @@ need_pkgs() {
     -o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null
 }
 
+# The package a VM test installs: DEB when given (deploy/test.sh builds one for all the
+# VM tests), else one built now into DIR/debs. Prints its path.
+package_to_test() {
+  local deb=$1 dir=$2
+  if [[ -z $deb ]]; then
+    log "building the package"
+    deb=$(bash deploy/build-deb.sh --out "$dir/debs" | tail -1)
+  fi
+  [[ -f $deb ]] || die "no such package: $deb"
+  echo "$deb"
+}
+
 VM_APT_UPDATED=0
 apt_update_once() {
   ((VM_APT_UPDATED)) && return 0

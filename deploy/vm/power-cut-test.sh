@@ -35,11 +35,7 @@ safe_rm "$work"
 mkdir -p "$work/overlay"
 started=$SECONDS
 
-if [[ -z $deb ]]; then
-  log "building the package"
-  deb=$(bash deploy/build-deb.sh --out "$work/debs" | tail -1)
-fi
-[[ -f $deb ]] || die "no such package: $deb"
+deb=$(package_to_test "$deb" "$work")
 
 log "making the music, the Plex stand-in's tracks and the scenario overlay"
 overlay=$work/overlay
