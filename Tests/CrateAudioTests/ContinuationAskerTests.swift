@@ -39,9 +39,7 @@ final class ContinuationAskerTests: XCTestCase {
         let threads = Mutex<Set<String>>([])
         player.setContinuation { [tracks] length in
             lengths.withLock { $0.append(length) }
-            // Unreadable: a name no thread has, so the assertion on the names fails and says so.
-            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
-            threads.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            threads.withLock { _ = $0.insert(currentThreadName()) }
             guard asked.add(1, ordering: .relaxed).oldValue == 0 else { return nil }
             release.wait()
             return Array(tracks[2...])

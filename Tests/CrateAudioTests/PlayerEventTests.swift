@@ -59,9 +59,7 @@ final class PlayerEventTests: XCTestCase {
                                                           clockPaced: true), logger: testLogger())
         defer { player.shutdown() }
         player.setEventHandler { kind, message, _ in
-            // Unreadable: a name no thread has, so the assertion on the names fails and says so.
-            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
-            threads.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            threads.withLock { _ = $0.insert(currentThreadName()) }
             guard kind == .track, let message else { return }
             seen.withLock { $0.append(String(message.prefix(10))) }
             usleep(2_500_000)  // longer than the 2 s buffer

@@ -39,3 +39,10 @@ func waitFor(_ player: Player, timeout: Double = 20, _ what: String,
     }
     return status
 }
+
+/// The calling thread's name as /proc shows it (`crate-events`, `crate-advance`, ...).
+/// Unreadable: a name no thread has, so an assertion on the names fails and says so.
+func currentThreadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unreadable"
+    return name.trimmingCharacters(in: .whitespacesAndNewlines)
+}

@@ -32,6 +32,23 @@ final class TrackSourceBookTests: XCTestCase {
         XCTAssertEqual(file, "/cache/102.mp3")
     }
 
+    /// A new list replaces the book: what the player can no longer open is not kept,
+    /// nor looked up again at each refresh.
+    func testANewListReplacesTheBook() {
+        let lookups = Mutex<[String]>([])
+        let book = TrackSourceBook(logger: Logger(label: "book")) { path in
+            lookups.withLock { $0.append(path) }
+            return .file("/cache/x.mp3")
+        }
+        book.note([first])
+        book.replace(with: [second])
+        lookups.withLock { $0.removeAll() }
+        book.refresh()
+        XCTAssertEqual(lookups.withLock { $0 }, [second])
+        guard case .file? = book.source(for: first) else { return XCTFail("still playable, looked up") }
+        XCTAssertEqual(book.missCount, 1, "the old list's track was not kept")
+    }
+
     func testATrackNotNotedIsStillPlayableAndCounted() {
         let book = TrackSourceBook(logger: Logger(label: "book")) { _ in .file("/cache/x.mp3") }
         guard case .file? = book.source(for: first) else { return XCTFail("looked up as a last resort") }

@@ -26,7 +26,8 @@ extension AlbumSession {
                 // a server back).
                 let ready = advance.upcoming.withLock { $0 }
                 let paths = try ready.flatMap { $0.album == next ? $0.paths : nil } ?? playablePaths(next, askServer: false)
-                noteSources(paths)
+                // Looked up here, not when the engine opens them.
+                sources?.note(paths)
                 state.withLock { s in
                     s.segments.append(AlbumSegment(albumID: next, startIndex: listLength, trackCount: paths.count))
                 }

@@ -83,7 +83,7 @@ final class AlbumSession: Sendable {
             s.position = seconds
             return before
         }
-        noteSources(paths)
+        sources?.replace(with: paths)
         do {
             try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
         } catch {
@@ -247,9 +247,6 @@ final class AlbumSession: Sendable {
         }
         return paths
     }
-
-    /// Plex tracks about to be handed to the player are looked up here, not on its thread.
-    func noteSources(_ paths: [String]) { sources?.note(paths) }
 
     /// From memory once read (setOpinion keeps it current).
     func dislikedIDs() -> Set<Int64> {

@@ -22,14 +22,26 @@ final class TrackSourceBook: Sendable {
         self.lookup = lookup
     }
 
-    /// Looks up the Plex tracks of `paths` now (off the engine thread) and keeps the answers.
+    /// Looks up the Plex tracks of `paths` now (off the engine thread) and keeps the answers
+    /// beside those of the list they follow (auto-advance).
     func note(_ paths: [String]) {
-        let found = paths.filter(PlexPaths.isPlex).compactMap { path in lookup(path).map { (path, $0) } }
+        let found = look(up: paths)
         guard !found.isEmpty else { return }
         entries.withLock { book in
             if book.count + found.count > Self.limit { book.removeAll() }
             for (path, source) in found { book[path] = source }
         }
+    }
+
+    /// The same for a new list handed to the player: the old list's answers go, so the
+    /// book, and each refresh, holds only what the player may still open.
+    func replace(with paths: [String]) {
+        let found = look(up: paths)
+        entries.withLock { $0 = Dictionary(found, uniquingKeysWith: { _, last in last }) }
+    }
+
+    private func look(up paths: [String]) -> [(String, TrackSource)] {
+        paths.filter(PlexPaths.isPlex).compactMap { path in lookup(path).map { (path, $0) } }
     }
 
     /// Looks up again what is noted: streams whose copy has completed since become files.
@@ -47,6 +59,6 @@ final class TrackSourceBook: Sendable {
         return lookup(path)
     }
 
-    /// Tracks the engine had to look up itself (diagnostics; the tests expect none).
+    /// Tracks the engine had to look up itself (each also logged as a warning).
     var missCount: Int { misses.load(ordering: .relaxed) }
 }
