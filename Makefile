@@ -1,5 +1,5 @@
 # Shortcuts for the scripts in deploy/ (each works on its own; see README).
-.PHONY: build test unit-test deb check-packaging vm-test vm-powercut vm-smoke demo install
+.PHONY: build test unit-test deb deb-arm64 arm64-test arm64-unit-test check-packaging vm-test vm-powercut vm-smoke demo install
 
 build:
 	swift build
@@ -13,6 +13,20 @@ unit-test:
 
 deb:
 	bash deploy/build-deb.sh
+
+# The arm64 .deb, cross-built with Debian's Swift (the toolchain is prepared once, cached).
+deb-arm64:
+	bash deploy/build-deb.sh --arch arm64
+
+# Both packages, the arm64 one installed with apt in a Debian 12 arm64 root and played
+# under qemu-user, its captures equal to the x86_64 package's (CI runs this).
+arm64-test:
+	bash deploy/arm64/install-test.sh --deb "$$(bash deploy/build-deb.sh --arch arm64 | tail -1)" \
+	  --reference-deb "$$(bash deploy/build-deb.sh | tail -1)"
+
+# The XCTest suite built for arm64 and the suites that run under qemu-user.
+arm64-unit-test:
+	bash deploy/arm64/unit-test.sh
 
 check-packaging:
 	bash deploy/check-packaging.sh "$$(bash deploy/build-deb.sh | tail -1)"

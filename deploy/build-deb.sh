@@ -3,31 +3,50 @@
 # linked in (--static-swift-stdlib), the systemd unit, the udev rules and a commented
 # default /etc/crate/crate.toml (a conffile: upgrades keep an admin's edits).
 #
-#   bash deploy/build-deb.sh [--version V] [--out DIR]
+#   bash deploy/build-deb.sh [--arch amd64|arm64] [--version V] [--out DIR]
 #
-# Prints the path of the .deb. The architecture is the build machine's (amd64 here,
-# arm64 when run on a Pi); see README "Packaging" for cross-building.
+# Prints the path of the .deb last. --arch defaults to the build machine's; arm64 on an
+# x86_64 machine is a cross build with Debian's Swift (deploy/arm64/: the toolchain and
+# sysroot are prepared once into /var/tmp/crate-arm64, then reused).
 # CRATE_SKIP_BUILD=1 packs the binaries already in the release folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/CrateDaemon/Router/Router.swift)
+version=$(sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/CrateCore/CrateVersion.swift)
 out=.build/deb
+native=$(dpkg --print-architecture)
+arch=$native
 while [ $# -gt 0 ]; do
   case "$1" in
+    --arch) arch=$2; shift 2 ;;
     --version) version=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     *) echo "build-deb.sh: unknown argument $1" >&2; exit 64 ;;
   esac
 done
-[ -n "$version" ] || { echo "build-deb.sh: no version found in Router.swift" >&2; exit 1; }
+[ -n "$version" ] || { echo "build-deb.sh: no version found in Sources/CrateCore/CrateVersion.swift" >&2; exit 1; }
 
-if [ "${CRATE_SKIP_BUILD:-0}" = 1 ]; then
-  bin=$(swift build -c release --static-swift-stdlib --show-bin-path ${CRATE_SWIFT_SDK:+--swift-sdk "$CRATE_SWIFT_SDK"})
+if [ "$arch" = "$native" ]; then
+  if [ "${CRATE_SKIP_BUILD:-0}" = 1 ]; then
+    bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+  else
+    source deploy/build-release.sh
+  fi
+  strip=strip objdump=objdump
+elif [ "$arch:$native" = arm64:amd64 ]; then
+  source deploy/arm64/lib.sh
+  if [ "${CRATE_SKIP_BUILD:-0}" != 1 ]; then
+    bash deploy/arm64/prepare.sh >&2
+    for product in crated crate-admin; do
+      bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product "$product" >&2
+    done
+  fi
+  bin=.build-arm64/aarch64-unknown-linux-gnu/release
+  strip=aarch64-linux-gnu-strip objdump=aarch64-linux-gnu-objdump
 else
-  source deploy/build-release.sh
+  echo "build-deb.sh: cannot build for $arch on $native (arm64 is cross-built on amd64)" >&2
+  exit 64
 fi
-arch=${CRATE_DEB_ARCH:-$(dpkg --print-architecture)}
 
 stage=$(mktemp -d)
 chmod 0755 "$stage"  # becomes / of the package: mktemp makes it 0700
@@ -35,7 +54,6 @@ trap 'rm -rf "$stage"' EXIT
 install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/etc/crate" "$stage/usr/lib/systemd/system" \
   "$stage/usr/lib/udev/rules.d" "$stage/usr/share/doc/crate" "$stage/usr/share/crate"
 # Stripped: the symbols are most of a static-stdlib binary's size.
-strip=${CRATE_STRIP:-strip}
 for binary in crated crate-admin; do
   install -m 0755 "$bin/$binary" "$stage/usr/bin/$binary"
   "$strip" --strip-all "$stage/usr/bin/$binary"
@@ -55,8 +73,8 @@ install -m 0755 deploy/deb/postinst deploy/deb/prerm deploy/deb/postrm "$stage/D
 echo /etc/crate/crate.toml > "$stage/DEBIAN/conffiles"
 
 # Depends: the package of every shared library the binaries name (NEEDED), and of the
-# one crated opens itself, found on the build machine, so the list follows the code
-# instead of a hand-kept copy.
+# one crated opens itself, found where the binaries will run (this machine, or the
+# arm64 sysroot), so the list follows the code instead of a hand-kept copy.
 package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, link or file
   local path=$1 real candidate
   real=$(readlink -f "$path")
@@ -66,17 +84,34 @@ package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, li
   echo "build-deb.sh: no package owns $path" >&2
   return 1
 }
+package_in_sysroot() {  # sysroot.files: "path package" for every unpacked file
+  local soname=$1 path
+  for path in {/usr,}/lib/aarch64-linux-gnu/"$soname"; do
+    [ -e "$ARM64_SYSROOT$path" ] || continue
+    awk -v p="$path" '$1 == p {print $2; found = 1; exit} END {exit !found}' "$ARM64_SYSROOT.files" && return 0
+  done
+  echo "build-deb.sh: $soname is in no package of the arm64 sysroot" >&2
+  return 1
+}
 depends=$(
   # libcurl.so.4 is opened at run time (the first Plex, stream or Last.fm request), not NEEDED.
-  { for binary in "$stage/usr/bin/"*; do objdump -p "$binary" | awk '/NEEDED/ {print $2}'; done
+  { for binary in "$stage/usr/bin/"*; do "$objdump" -p "$binary" | awk '/NEEDED/ {print $2}'; done
     echo libcurl.so.4; } | sort -u |
     while read -r soname; do
+      if [ "$arch" != "$native" ]; then package_in_sysroot "$soname" || exit 1; continue; fi
       path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')
       [ -n "$path" ] || { echo "build-deb.sh: $soname not found on this machine" >&2; exit 1; }
-      package_of "$path"
+      package_of "$path" || exit 1
     done | sort -u | paste -sd, | sed 's/,/, /g'
 )
 [ -n "$depends" ] || { echo "build-deb.sh: could not work out Depends" >&2; exit 1; }
+# libc6 at the newest symbol version the binaries call: a toolchain built on a newer
+# glibc (the arm64 one is) cannot then slip in a call that Debian 12 would fail on at
+# run time; apt refuses the package instead.
+glibc=$(for binary in "$stage/usr/bin/"*; do "$objdump" -T "$binary"; done |
+  grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -Vu | tail -1)
+[ -n "$glibc" ] || { echo "build-deb.sh: no glibc symbol versions found in the binaries" >&2; exit 1; }
+depends=$(echo "$depends" | sed "s/\blibc6\b/libc6 (>= $glibc)/")
 
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<CONTROL

@@ -2,15 +2,9 @@
 # Installs the Debian packages Crate builds, runs and is tested with. Idempotent.
 set -euo pipefail
 
+source "$(dirname "${BASH_SOURCE[0]}")/packages.sh"
 packages=(
-  pkg-config libasound2-dev libmpg123-dev   # build: ALSA and libmpg123 headers
-  libflac-dev libvorbis-dev                 # build: FLAC and Ogg Vorbis decoding
-  libopusfile-dev libfaad-dev               # build: Opus and AAC decoding
-  libsqlite3-dev                            # build: the library cache
-  libgpiod-dev                              # build: buttons and the Crate Dial (libgpiod v1)
-  libcurl4-openssl-dev                      # build: HTTP for Plex (streams, downloads, sync)
-  libturbojpeg0-dev libpng-dev zlib1g-dev   # build: cover art, display snapshots, console fonts
-  libsoxr-dev                               # build: resampling for a snapcast stream (libsoxr0 comes with it; the .deb Depends on it)
+  pkg-config "${CRATE_BUILD_LIBS[@]}"       # build: the C libraries' headers (packages.sh)
   console-setup-linux                       # run: Terminus console fonts for the display
   alsa-utils                                # aplay -l, amixer: checking the box's card
   lame sox                                  # demo album and test material

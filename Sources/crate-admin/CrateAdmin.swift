@@ -1,4 +1,5 @@
 import ArgumentParser
+import CrateCore
 
 /// The root command: only help and the list of subcommands.
 struct CrateAdmin: ParsableCommand {
@@ -14,6 +15,7 @@ struct CrateAdmin: ParsableCommand {
             exist); 2 the daemon cannot be reached or answered something unexpected; \
             64 bad usage. `doctor` exits 0 when no check failed and 1 when one did.
             """,
+        version: CrateVersion.description,
         subcommands: [
             StatusCommand.self, PlayCommand.self, PauseCommand.self, ResumeCommand.self,
             ToggleCommand.self, NextCommand.self, PrevCommand.self, StopCommand.self,

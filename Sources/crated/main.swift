@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrateConfig
+import CrateCore
 import CrateDaemon
 import CratePosix
 import Glibc
@@ -14,7 +15,8 @@ struct Crated: ParsableCommand {
         discussion: """
             Reads its configuration (see deploy/crate.toml for every key), opens the audio \
             device, and serves crate-admin on the control socket until SIGTERM or SIGINT.
-            """)
+            """,
+        version: CrateVersion.description)
 
     @Option(name: .long, help: "Configuration file (TOML).")
     var config: String = CrateConfig.defaultPath

@@ -13,7 +13,7 @@ import Synchronization
 /// events for every subscriber. The only place where the audio engine and the library
 /// meet: "play album 12" becomes the library's track paths handed to the player.
 public final class Router: ControlHandler {
-    public static let version = "0.1.0"
+    public static let version = CrateVersion.number
 
     let player: any PlayerControl
     /// nil when the store could not be opened; `libraryProblem` then says why.

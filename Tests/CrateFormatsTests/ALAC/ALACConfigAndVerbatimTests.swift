@@ -47,8 +47,10 @@ final class ALACConfigAndVerbatimTests: XCTestCase {
     /// Extreme values of `depth` bits, alternating sign, different per channel.
     private func extremes(_ depth: Int, frames: Int, channel: Int) -> [Int64] {
         let top = Int64(1) << (depth - 1)
-        return (0..<frames).map { i in
-            [top - 1, -top, 0, -1, 1, (top - 1) / 3 - Int64(channel), -(top / 5) + Int64(i)][(i + channel) % 7]
+        let third: Int64 = (top - 1) / 3 - Int64(channel)
+        return (0..<frames).map { i -> Int64 in
+            let values: [Int64] = [top - 1, -top, 0, -1, 1, third, -(top / 5) + Int64(i)]
+            return values[(i + channel) % 7]
         }
     }
 

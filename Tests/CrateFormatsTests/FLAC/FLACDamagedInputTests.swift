@@ -112,8 +112,11 @@ final class FLACDamagedInputTests: XCTestCase {
         let reference = try FLACFixtures.reference(goodPath, channels: 2, bits: 16)
         // A front cover whose header promises 100000 image bytes in a 52-byte block.
         func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        let body = u32(3) + u32(10) + Array("image/jpeg".utf8) + u32(0) + [UInt8](repeating: 0, count: 16) + u32(100_000)
-            + [0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0, 0, 0, 0]
+        // Built in steps: one long `+` chain is too much for some compilers' type checker.
+        var body: [UInt8] = u32(3) + u32(10)
+        body += Array("image/jpeg".utf8)
+        body += u32(0) + [UInt8](repeating: 0, count: 16) + u32(100_000)
+        body += [0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0, 0, 0, 0]
         let path = dir + "/shortpicture.flac"
         try FormatFixtures.write(FLACFixtures.inserting(type: 6, body: body, into: try FormatFixtures.bytes(goodPath)), to: path)
 

@@ -41,7 +41,11 @@ final class HandWrittenTagTests: XCTestCase {
         tag.text("TCO", "(32)Classical", encoding: 0)
         tag.text("TCP", "1", encoding: 0)
         tag.userText("MusicBrainz Album Id", "0e1f2a3b-0000-4000-8000-123456789abc", encoding: 0)
-        tag.frame("PIC", [0] + Array("JPG".utf8) + [3] + Array("cover".utf8) + [0] + cover)
+        // In steps: one long `+` chain is too much for some compilers' type checker.
+        var picture: [UInt8] = [0] + Array("JPG".utf8)
+        picture += [3] + Array("cover".utf8)
+        picture += [0] + cover
+        tag.frame("PIC", picture)
         tag.padding = 100
         let info = try read(tag.bytes())
         let t = info.tags

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The XCTest suite built for arm64 with Debian's Swift, and the part of it that runs
+# under qemu-user (README "Tests", `make arm64-unit-test`):
+#   1. the test bundle is cross-built (debug, the Swift runtime linked dynamically);
+#   2. it runs in a root made of the Debian 12 arm64 sysroot with sid's arm64 glibc and
+#      Swift runtime unpacked over it (Debian's Swift libraries need glibc 2.38 or later,
+#      which no Debian 12 box has: only the release binaries, with the runtime linked
+#      in statically, run on Debian 12 itself);
+#   3. the suites that need no encoder, no reference decoder and no daemon binary run.
+# Usage: unit-test.sh [SUITE...]   (default: the suites listed below)
+# Prints XCTest's own summary per suite, then "arm64 XCTest: N passed, M failed".
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source deploy/arm64/lib.sh
+suites=("$@")
+((${#suites[@]})) || suites=(CrateConfigTests CrateControlsTests CrateDisplayTests CrateLibraryTests)
+t0=$SECONDS
+bash deploy/arm64/prepare.sh
+binfmt_aarch64
+
+log "building the test bundle for arm64"
+bash deploy/arm64/swift.sh build --build-tests >"$ARM64_WORK/unit-build.log" 2>&1 ||
+  { tail -30 "$ARM64_WORK/unit-build.log" >&2; die "the arm64 test build failed (log: $ARM64_WORK/unit-build.log)"; }
+log "built in $((SECONDS - t0)) s"
+
+# The run root: sid's arm64 runtime closure, fetched by the toolchain root's apt (it
+# knows arm64) and unpacked over a copy of the sysroot.
+U=$ARM64_WORK/unit-root
+T=$ARM64_TOOLCHAIN
+safe_rm "$U"
+cp -a "$ARM64_SYSROOT" "$U"
+chroot_mount "$T"
+trap 'chroot_umount "$T"; chroot_umount "$U"' EXIT
+chroot "$T" sh -c 'apt-get update -qq && rm -f /var/cache/apt/archives/*.deb &&
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -d --no-install-recommends libswiftlang:arm64 >/dev/null'
+for deb in "$T"/var/cache/apt/archives/*_arm64.deb; do dpkg-deb -x "$deb" "$U"; done
+chroot "$T" sh -c 'apt-get clean; rm -rf /var/lib/apt/lists/*'
+chroot_umount "$T"
+# Debian's Swift libraries live in its private folder: tell the loader.
+echo /usr/libexec/swift/lib/swift/linux >"$U/etc/ld.so.conf.d/swift.conf" 2>/dev/null ||
+  { mkdir -p "$U/etc/ld.so.conf.d"; echo /usr/libexec/swift/lib/swift/linux >"$U/etc/ld.so.conf.d/swift.conf"; }
+mkdir -p "$U/proc" "$U/sys" "$U/dev" "$U/tmp" "$U/src"
+chroot_mount "$U"
+mount --bind "$ARM64_REPO" "$U/src"
+trap 'umount -l "$U/src" 2>/dev/null; chroot_umount "$U"' EXIT
+chroot "$U" /sbin/ldconfig 2>/dev/null || true
+
+bundle=/src/.build-arm64/aarch64-unknown-linux-gnu/debug/CratePackageTests.xctest
+run_bundle() { chroot "$U" /usr/bin/env -i HOME=/tmp PATH=/usr/bin:/bin TMPDIR=/tmp "$bundle" "$@"; }
+passed=0 failed=0
+for suite in "${suites[@]}"; do
+  log "running $suite under qemu-user"
+  out=$ARM64_WORK/unit-$suite.log
+  # XCTest on Linux selects by "Module.Class": every class of the suite's module.
+  classes=$(run_bundle --list-tests | sed -n "s|^\($suite\.[A-Za-z0-9_]*\)/.*|\1|p" | sort -u | paste -sd,)
+  [[ -n $classes ]] || { echo "$suite: no tests found"; failed=$((failed + 1)); continue; }
+  run_bundle "$classes" >"$out" 2>&1 || true
+  summary=$(grep -E "^\s*Executed [0-9]+ tests?, with [0-9]+ failures?" "$out" | tail -1)
+  echo "$suite: ${summary:-no summary (see $out)}"
+  grep -E "error: .* failed" "$out" | head -5 || true
+  ran=$(sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p' <<<"$summary")
+  bad=$(sed -nE 's/.*with ([0-9]+) failures?.*/\1/p' <<<"$summary")
+  if [[ -z $ran ]]; then failed=$((failed + 1)); continue; fi
+  passed=$((passed + ran - bad)) failed=$((failed + bad))
+done
+log "finished in $((SECONDS - t0)) s; logs in $ARM64_WORK/unit-*.log"
+echo "arm64 XCTest: $passed passed, $failed failed"
+((failed == 0))
