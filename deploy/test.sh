@@ -1,27 +1,57 @@
 #!/usr/bin/env bash
-# Installs what the tests need, builds everything, and runs every test: the XCTest
-# suite, then the package checks, the boot test with simulated hardware
-# (deploy/vm/boot-test.sh: a bookworm VM in qemu) and the power-cut test in the same VM
-# (deploy/vm/power-cut-test.sh). CRATE_SKIP_VM=1 stops after the XCTest suite (a
-# machine without qemu's needs, or a quick local run).
+# Installs what the tests need, builds everything, and runs every test CI runs (README
+# "Tests" says what each part covers and what runs only from make):
+#   1. the XCTest suite (while it runs, the arm64 cross toolchain is prepared alongside:
+#      downloads and unpacking, deploy/arm64/prepare.sh);
+#   2. both packages: the x86_64 .deb, and the arm64 .deb cross-built from it;
+#   3. the arm64 package installed with apt in a Debian 12 arm64 root and played under
+#      qemu-user, sample-exact and equal to the x86_64 package's playback
+#      (deploy/arm64/install-test.sh);
+#   4. the boot test with simulated hardware (deploy/vm/boot-test.sh: a bookworm VM in
+#      qemu), then the power-cut test in the same VM (deploy/vm/power-cut-test.sh,
+#      $CRATE_POWERCUT_CYCLES cuts, 12 here; `make vm-powercut` runs all 30).
+# CRATE_SKIP_VM=1 stops after the XCTest suite (a machine without qemu's needs, or a
+# quick local run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source deploy/install-deps.sh
+
+vm=1
+[ "${CRATE_SKIP_VM:-0}" = 1 ] && vm=0
+prepare=
+if ((vm)); then
+  # Mostly the network and the disk; the suite is mostly real-time playback.
+  mkdir -p .build
+  bash deploy/arm64/prepare.sh >.build/arm64-prepare.log 2>&1 &
+  prepare=$!
+  trap '[ -n "$prepare" ] && wait "$prepare" 2>/dev/null' EXIT   # never leave it half-done
+fi
 
 # The daemon tests start the real crated and crate-admin, so build all products first.
 swift build --build-tests
 # XCTest only: the suite has no Swift Testing tests, and its empty run would print last.
 swift test --skip-build --disable-swift-testing
 
-if [ "${CRATE_SKIP_VM:-0}" = 1 ]; then
-  echo "CRATE_SKIP_VM=1: package checks, the boot test and the power-cut test skipped"
+if ((!vm)); then
+  echo "CRATE_SKIP_VM=1: the packages, the arm64 install test, the boot test and the power-cut test skipped"
   exit 0
 fi
-# The release .deb, built once for both VM tests: the boot test checks it (systemd-analyze
-# verify, udev lint) and boots it; the power-cut test cuts the VM's power 30 times
-# mid-write. Both run even when the first fails, so one run shows both verdicts.
-deb=$(bash deploy/build-deb.sh | tail -1)
 verdict=0
+# The release .deb, built once for every test below.
+deb=$(bash deploy/build-deb.sh | tail -1)
+arm64_deb=
+if wait "$prepare"; then
+  prepare=
+  arm64_deb=$(bash deploy/build-deb.sh --arch arm64 | tail -1) || verdict=1
+else
+  prepare=
+  echo "FAIL preparing the arm64 toolchain (.build/arm64-prepare.log):"; tail -20 .build/arm64-prepare.log
+  verdict=1
+fi
+if [ -n "$arm64_deb" ]; then
+  bash deploy/arm64/install-test.sh --deb "$arm64_deb" --reference-deb "$deb" || verdict=1
+fi
+# Each VM test runs even when one before it failed, so one run shows every verdict.
 bash deploy/vm/boot-test.sh --deb "$deb" || verdict=1
-bash deploy/vm/power-cut-test.sh --deb "$deb" || verdict=1
+bash deploy/vm/power-cut-test.sh --deb "$deb" --cycles "${CRATE_POWERCUT_CYCLES:-12}" || verdict=1
 exit $verdict

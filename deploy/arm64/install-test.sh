@@ -3,7 +3,8 @@
 #   1. a Debian 12 arm64 root made by debootstrap (cached in $CRATE_ARM64_DIR), fresh
 #      for each run; the package installed there with apt, which must resolve its
 #      Depends from Debian 12 alone;
-#   2. `crated --version` and `crate-admin --help` run there;
+#   2. `crated --version` and `crate-admin --help` run there; the package passes the
+#      same checks as the x86_64 one (deploy/check-packaging.sh);
 #   3. crated plays two albums (16-bit FLAC and 24-bit ALAC, cut from one sweep at
 #      points that fall inside codec frames) into ALSA's `file` PCM, and so does the
 #      x86_64 package's crated on this machine: both captures must equal the reference
@@ -30,6 +31,13 @@ binfmt_aarch64
 passed=0 failed=0
 pass() { echo "PASS $*"; passed=$((passed + 1)); }
 fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+# The unit, the udev rules and the control file as for x86_64 (the same layout).
+if bash deploy/check-packaging.sh "$deb" >"$ARM64_WORK/check-packaging.log" 2>&1; then
+  pass "package checks: $(grep -c '^ok' "$ARM64_WORK/check-packaging.log") of deploy/check-packaging.sh"
+else
+  cat "$ARM64_WORK/check-packaging.log"; fail "package checks (deploy/check-packaging.sh)"
+fi
 
 # --- The root: debootstrap's second stage runs emulated (~3 min), so its result is cached.
 W=$ARM64_WORK/install-test
@@ -126,8 +134,8 @@ play() {
 log "playing the albums on arm64 (qemu-user), then on x86_64"
 play arm64 "$R/tmp/crate-test" /tmp/crate-test /srv/music chroot "$R"
 dpkg-deb -x "$refdeb" "$W/x86_64-package"
-x86_64() { local program=$1; shift; "$W/x86_64-package/usr/bin/$program" "$@"; }
-play x86_64 "$W/x86_64" "$W/x86_64" "$W/music" x86_64
+# env, like chroot, execs the program: the pid play() signals is crated's own.
+play x86_64 "$W/x86_64" "$W/x86_64" "$W/music" env PATH="$W/x86_64-package/usr/bin:$PATH"
 
 # --- The verdict: each capture against the reference decoders' output.
 python3 "$ARM64_HERE/check-captures.py" "$W" | tee "$W/verdict.txt"

@@ -4,5 +4,9 @@
 import json
 import sys
 
-player = json.load(sys.stdin)["status"]["player"]
-sys.exit(0 if player["state"] == "idle" and player["tracks"] else 1)
+try:
+    player = json.load(sys.stdin)["status"]["player"]
+except (ValueError, KeyError):  # no daemon (yet), or a refusal: not played
+    sys.exit(1)
+state = player["state"]["state"]  # {"state": "idle"}, or e.g. {"state": "error", "message": …}
+sys.exit(0 if state == "idle" and player["tracks"] else 1)

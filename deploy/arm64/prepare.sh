@@ -129,7 +129,7 @@ unpack_swift "${arm64_debs[1]}" swift
   die "the arm64 Swift packages did not hold the runtime expected"
 # Debian packages _Testing_Foundation's module without its library: an empty archive
 # lets a test bundle that imports nothing of it link.
-ar rc "$S/usr/lib/swift_static/linux/lib_Testing_Foundation.a"
+ar rc "$S/usr/lib/swift/linux/lib_Testing_Foundation.a"
 
 # sid's runtime was built against glibc 2.42 and calls a few functions bookworm's 2.36
 # lacks: a small static library supplies them (compat/), linked after the runtime.

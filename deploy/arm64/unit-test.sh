@@ -19,7 +19,9 @@ bash deploy/arm64/prepare.sh
 binfmt_aarch64
 
 log "building the test bundle for arm64"
-bash deploy/arm64/swift.sh build --build-tests >"$ARM64_WORK/unit-build.log" 2>&1 ||
+# Linked against Debian 12's libraries, but run against sid's: its Swift libraries
+# name glibc 2.38 symbols (fmod) that only the run root has.
+bash deploy/arm64/swift.sh build --build-tests -Xlinker --allow-shlib-undefined >"$ARM64_WORK/unit-build.log" 2>&1 ||
   { tail -30 "$ARM64_WORK/unit-build.log" >&2; die "the arm64 test build failed (log: $ARM64_WORK/unit-build.log)"; }
 log "built in $((SECONDS - t0)) s"
 
