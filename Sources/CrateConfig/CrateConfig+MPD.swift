@@ -13,6 +13,17 @@ extension CrateConfig {
         /// Longest request line in bytes; a longer one closes the connection.
         /// TOML: `[mpd] max_line`, 1024…1048576.
         public var maxLine: Int = 65536
+        /// Commands in one command list; a longer list is answered with an ACK and dropped.
+        /// TOML: `[mpd] max_command_list`, 1…65536.
+        public var maxCommandList: Int = 4096
+        /// Bytes of answer waiting for a client; past it the client is disconnected (MPD's
+        /// `max_output_buffer_size`). Listings stream as the client reads, so this bounds one
+        /// answer, not a whole listing. TOML: `[mpd] max_output_buffer`, 16384…1073741824.
+        public var maxOutputBuffer: Int = 8 << 20
+        /// Seconds a client may stay silent (sending nothing, taking nothing, not in `idle`)
+        /// before it is disconnected (MPD's `connection_timeout`). TOML: `[mpd]
+        /// connection_timeout`, 1…86400.
+        public var connectionTimeout: Int = 60
         public init() {}
     }
 
@@ -24,6 +35,9 @@ extension CrateConfig {
         }
         if let value = mpd.integer("max_clients", in: 1...1000) { self.mpd.maxClients = value }
         if let value = mpd.integer("max_line", in: 1024...1_048_576) { self.mpd.maxLine = value }
+        if let value = mpd.integer("max_command_list", in: 1...65536) { self.mpd.maxCommandList = value }
+        if let value = mpd.integer("max_output_buffer", in: 16384...(1 << 30)) { self.mpd.maxOutputBuffer = value }
+        if let value = mpd.integer("connection_timeout", in: 1...86400) { self.mpd.connectionTimeout = value }
         mpd.refuseUnknownKeys()
         return mpd.problems
     }

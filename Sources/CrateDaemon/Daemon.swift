@@ -120,10 +120,8 @@ public final class Daemon: Sendable {
         Self.connectLastFM(config, router: router, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
-        let m = config.mpd
-        mpd = m.listen.isEmpty ? nil : MPDServer(router: router, roots: config.library.paths, listen: m.listen,
-                                                 password: m.password, maxClients: m.maxClients,
-                                                 maxLine: m.maxLine, logger: logger)
+        mpd = config.mpd.listen.isEmpty ? nil
+            : MPDServer(router: router, roots: config.library.paths, config: config.mpd, logger: logger)
     }
 
     public func start() throws(ControlServerError) {

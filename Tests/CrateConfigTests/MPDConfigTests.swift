@@ -9,6 +9,9 @@ final class MPDConfigTests: XCTestCase {
         XCTAssertNil(config.mpd.password)
         XCTAssertEqual(config.mpd.maxClients, 64)
         XCTAssertEqual(config.mpd.maxLine, 65536)
+        XCTAssertEqual(config.mpd.maxCommandList, 4096)
+        XCTAssertEqual(config.mpd.maxOutputBuffer, 8 << 20)
+        XCTAssertEqual(config.mpd.connectionTimeout, 60)
     }
 
     func testAddressesPasswordAndLimits() throws {
@@ -18,11 +21,17 @@ final class MPDConfigTests: XCTestCase {
             password = "sesame"
             max_clients = 10
             max_line = 4096
+            max_command_list = 100
+            max_output_buffer = 1048576
+            connection_timeout = 5
             """)
         XCTAssertEqual(config.mpd.listen, ["0.0.0.0:6600", "/run/crate/mpd.sock"])
         XCTAssertEqual(config.mpd.password, "sesame")
         XCTAssertEqual(config.mpd.maxClients, 10)
         XCTAssertEqual(config.mpd.maxLine, 4096)
+        XCTAssertEqual(config.mpd.maxCommandList, 100)
+        XCTAssertEqual(config.mpd.maxOutputBuffer, 1 << 20)
+        XCTAssertEqual(config.mpd.connectionTimeout, 5)
         XCTAssertNil(try CrateConfig.parse("[mpd]\npassword = \"\"").mpd.password, "an empty password is none")
     }
 
@@ -30,6 +39,7 @@ final class MPDConfigTests: XCTestCase {
         expect("[mpd]\nlisten = \"127.0.0.1:6600\"",
                "c.toml:2: [mpd] listen: expected an array of strings, got \"127.0.0.1:6600\" (write [\"127.0.0.1:6600\"])")
         expect("[mpd]\nmax_clients = 0", "c.toml:2: [mpd] max_clients: expected an integer from 1 to 1000, got 0")
-        expect("[mpd]\nport = 6600", "c.toml:2: [mpd] port: unknown key; the keys here are listen, password, max_clients and max_line")
+        expect("[mpd]\nport = 6600", "c.toml:2: [mpd] port: unknown key; the keys here are listen, password, max_clients, max_line, max_command_list, max_output_buffer and connection_timeout")
+        expect("[mpd]\nconnection_timeout = 0", "c.toml:2: [mpd] connection_timeout: expected an integer from 1 to 86400, got 0")
     }
 }

@@ -1,47 +1,125 @@
 /// One connected MPD client as the poll loop sees it: bytes in, bytes out, and the
 /// protocol state between them (command lists, idle). Only the poll thread touches it.
+///
+/// Answers are produced as the client takes them: a command runs only once less than
+/// `readAhead` bytes wait for the client, a listing is rendered a slice at a time, and a
+/// command list runs one command per step. A client that stops reading therefore stops
+/// costing anything but the descriptor, until `connection_timeout` lets it go.
 final class MPDClient {
     /// MPD's protocol version whose commands we answer as MPD does.
     static let greeting = Array("OK MPD 0.23.0\n".utf8)
-    /// Commands and bytes one command list may hold before the client is dropped
-    /// (MPD's own default for the bytes: 2 MB).
-    static let maxListCommands = 4096
-    static let maxListBytes = 2 << 20
 
     let fd: Int32
-    let peer: String
+    /// "#12 on 127.0.0.1:6600", for the log.
+    let name: String
+    let limits: MPDLimits
     var input: [UInt8] = []
-    var output: [UInt8] = []
-    var sent = 0
+    private(set) var output: [UInt8] = []
+    private(set) var sent = 0
     var state: MPDClientState
     /// Close once the output has been written.
     var closing = false
+    /// When the client last sent a byte or took one (monotonic seconds): silence counts from here.
+    private(set) var lastHeard: Double
+
+    /// The listing of the command running, still to be rendered, and what follows it.
+    private var listing: MPDListing?
+    private var afterListing: [UInt8] = []
+    /// The command list running: its lines, the next to run, and whether each gets `list_OK`.
+    private var running: (lines: [[UInt8]], next: Int, listOK: Bool)?
     /// Bytes of the command list being collected.
     private var listedBytes = 0
+    /// A list over the limits was answered with its ACK; its lines are skipped up to its end.
+    private var skippingList = false
 
-    init(fd: Int32, peer: String, authorized: Bool) {
+    init(fd: Int32, name: String, authorized: Bool, limits: MPDLimits, now: Double) {
         self.fd = fd
-        self.peer = peer
-        state = MPDClientState(authorized: authorized)
+        self.name = name
+        self.limits = limits
+        lastHeard = now
+        state = MPDClientState(authorized: authorized, maxBinaryChunk: limits.maxBinaryChunk)
         output = Self.greeting
     }
 
     var hasOutput: Bool { sent < output.count }
+    var unsent: Int { output.count - sent }
 
-    /// Runs every complete line while the previous answer has gone out; stops at `idle`.
-    /// Returns false when a line was longer than `maxLine`: the client is dropped.
-    func process(_ commands: MPDCommands, maxLine: Int) -> Bool {
-        while !closing, !hasOutput {
-            guard let newline = input.firstIndex(of: 0x0A) else {
-                return input.count <= maxLine
-            }
-            guard newline <= maxLine else { return false }
-            var line = Array(input[..<newline])
-            input.removeSubrange(...newline)
-            if line.last == 0x0D { line.removeLast() }
-            handle(line, commands)
+    /// Something to run before the next read: a listing, a list, or a complete line.
+    var hasWork: Bool { listing != nil || running != nil || input.contains(0x0A) }
+
+    /// Reads only when everything asked for is answered and sent: what a client sends ahead
+    /// waits in the kernel, not in our memory.
+    var wantsInput: Bool { !closing && !hasOutput && !hasWork }
+
+    /// Silent: neither sending nor reading, and not waiting in `idle` (which MPD exempts).
+    func isSilent(now: Double) -> Bool {
+        state.idling == nil && now - lastHeard >= limits.connectionTimeout
+    }
+
+    /// When the client turns silent, or nil while it waits in `idle`.
+    var silentAt: Double? { state.idling == nil ? lastHeard + limits.connectionTimeout : nil }
+
+    func received(_ bytes: ArraySlice<UInt8>, now: Double) {
+        input += bytes
+        lastHeard = now
+    }
+
+    /// The output taken by the socket: `count` bytes are gone.
+    func took(_ count: Int, now: Double) {
+        guard count > 0 else { return }
+        sent += count
+        lastHeard = now
+        if sent == output.count {
+            output.removeAll(keepingCapacity: output.capacity <= 4 * limits.readAhead)
+            sent = 0
+        } else if sent >= limits.readAhead {
+            output.removeFirst(sent)
+            sent = 0
         }
-        return true
+    }
+
+    /// Why a client is let go while producing its answers.
+    enum Stop: Error {
+        case lineTooLong
+        case outputOverflow
+    }
+
+    /// Produces answers until `readAhead` bytes wait, `commandsPerTurn` commands have run,
+    /// or nothing is left to do; stops at `idle`.
+    func produce(_ commands: MPDCommands) throws(Stop) {
+        var commandsRun = 0
+        while !closing, unsent < limits.readAhead, commandsRun < MPDLimits.commandsPerTurn {
+            if listing != nil {
+                renderListing()
+            } else if running != nil {
+                runNextListed(commands)
+                commandsRun += 1
+            } else {
+                guard let newline = input.firstIndex(of: 0x0A) else {
+                    guard input.count <= limits.maxLine else { throw .lineTooLong }
+                    return
+                }
+                guard newline <= limits.maxLine else { throw .lineTooLong }
+                var line = Array(input[..<newline])
+                input.removeSubrange(...newline)
+                if line.last == 0x0D { line.removeLast() }
+                handle(line, commands)
+                commandsRun += 1
+            }
+            guard unsent <= limits.maxOutput else { throw .outputOverflow }
+        }
+    }
+
+    private func renderListing() {
+        guard var current = listing else { return }
+        listing = nil  // Not two owners of its entries while it renders.
+        current.render(into: &output, upTo: sent + limits.readAhead)
+        if current.isFinished {
+            output += afterListing
+            afterListing = []
+        } else {
+            listing = current
+        }
     }
 
     private func handle(_ line: [UInt8], _ commands: MPDCommands) {
@@ -51,15 +129,17 @@ final class MPDClient {
             finishIdle(commands)
             return
         }
+        if skippingList {
+            if line == Array("command_list_end".utf8) { skippingList = false }
+            return
+        }
         let command: String, arguments: [String]
         do throws(MPDError) {
             (command, arguments) = try MPDTokenizer.split(line)
         } catch {
             if state.listOK != nil {
                 // Answered with its ACK when the list runs.
-                state.listed.append(line)
-                listedBytes += line.count
-                if state.listed.count > Self.maxListCommands || listedBytes > Self.maxListBytes { closing = true }
+                collect(line)
                 return
             }
             write(error.line(listIndex: 0))
@@ -67,13 +147,8 @@ final class MPDClient {
             return
         }
         if let listOK = state.listOK {
-            guard command == "command_list_end" else {
-                state.listed.append(line)
-                listedBytes += line.count
-                if state.listed.count > Self.maxListCommands || listedBytes > Self.maxListBytes { closing = true }
-                return
-            }
-            runList(state.listed, listOK: listOK, commands)
+            guard command == "command_list_end" else { return collect(line) }
+            running = (state.listed, 0, listOK)
             state.listOK = nil
             state.listed = []
             listedBytes = 0
@@ -88,34 +163,65 @@ final class MPDClient {
         default:
             do throws(MPDError) {
                 let reply = try commands.run(command, arguments, &state)
-                output += reply.bytes
-                if reply.close { closing = true } else { write("OK\n") }
+                answer(reply, then: reply.close ? [] : Array("OK\n".utf8))
             } catch {
                 write(error.line(listIndex: 0))
             }
         }
     }
 
-    private func runList(_ lines: [[UInt8]], listOK: Bool, _ commands: MPDCommands) {
-        for (index, line) in lines.enumerated() {
-            do throws(MPDError) {
-                let (command, arguments) = try MPDTokenizer.split(line)
-                guard command != "idle", !command.hasPrefix("command_list") else {
-                    var error = MPDError(.argument, "\(command) is not allowed in a command list")
-                    error.command = command
-                    throw error
-                }
-                let reply = try commands.run(command, arguments, &state)
-                output += reply.bytes
-                if reply.close { closing = true; return }
-                if listOK { write("list_OK\n") }
-            } catch {
-                write(error.line(listIndex: index))
-                if error.closes { closing = true }
-                return
-            }
+    /// Adds a line to the command list being collected; past `max_command_list` (or MPD's
+    /// 2 MB of lines) the list is answered with an ACK now and its remaining lines skipped.
+    private func collect(_ line: [UInt8]) {
+        state.listed.append(line)
+        listedBytes += line.count
+        let tooMany = state.listed.count > limits.maxCommandList
+        guard tooMany || listedBytes > MPDLimits.maxListBytes else { return }
+        let message = tooMany
+            ? "command list is longer than \(limits.maxCommandList) commands ([mpd] max_command_list)"
+            : "command list is longer than \(MPDLimits.maxListBytes) bytes"
+        write(MPDError(.argument, message).line(listIndex: state.listed.count - 1))
+        state.listOK = nil
+        state.listed = []
+        listedBytes = 0
+        skippingList = true
+    }
+
+    /// A reply's bytes, then its listing as the client reads, then `trailer`.
+    private func answer(_ reply: MPDReply, then trailer: [UInt8]) {
+        output += reply.bytes
+        if reply.close { closing = true }
+        if let listing = reply.listing, !listing.isEmpty {
+            self.listing = listing
+            afterListing = trailer
+        } else {
+            output += trailer
         }
-        write("OK\n")
+    }
+
+    private func runNextListed(_ commands: MPDCommands) {
+        guard let (lines, index, listOK) = running else { return }
+        guard index < lines.count else {
+            running = nil
+            write("OK\n")
+            return
+        }
+        running?.next = index + 1
+        do throws(MPDError) {
+            let (command, arguments) = try MPDTokenizer.split(lines[index])
+            guard command != "idle", !command.hasPrefix("command_list") else {
+                var error = MPDError(.argument, "\(command) is not allowed in a command list")
+                error.command = command
+                throw error
+            }
+            let reply = try commands.run(command, arguments, &state)
+            if reply.close { running = nil }
+            answer(reply, then: listOK && !reply.close ? Array("list_OK\n".utf8) : [])
+        } catch {
+            running = nil
+            write(error.line(listIndex: index))
+            if error.closes { closing = true }
+        }
     }
 
     static let subsystems: Set<String> = [

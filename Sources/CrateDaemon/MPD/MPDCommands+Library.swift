@@ -12,10 +12,11 @@ extension MPDCommands {
                 return
             }
             guard catalog.folders[uri] != nil else { throw MPDError.noExist("No such directory") }
+            var listing = MPDListing(catalog: catalog, roots: service.roots, tags: name == "listall" ? nil : client.enabledTags)
             // The recursive listings name the folder asked for first, as MPD does.
-            if name != "lsinfo", !uri.isEmpty { folderLine(uri, catalog, tags: name == "listall" ? nil : client.enabledTags, &reply) }
-            listFolder(uri, catalog, recursive: name != "lsinfo", tags: name == "listall" ? nil : client.enabledTags,
-                       &reply)
+            if name != "lsinfo", !uri.isEmpty { listing.entries.append(.folder(uri)) }
+            listFolder(uri, catalog, recursive: name != "lsinfo", into: &listing.entries)
+            reply.listing = listing
         case "find", "search", "findadd", "searchadd":
             let foldCase = name.hasPrefix("search")
             var (filterArgs, options) = splitOptions(args)
@@ -40,7 +41,9 @@ extension MPDCommands {
                 guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
                 try enqueue(catalog.albumIDs(of: found), session, catalog)
             } else {
-                for index in found { reply.add(catalog.songs[index].lines(enabled: client.enabledTags)) }
+                var listing = MPDListing(catalog: catalog, roots: service.roots, tags: client.enabledTags)
+                listing.entries = found.map { .song($0) }
+                reply.listing = listing
             }
         case "list": try list(args, catalog, &reply)
         case "count":
@@ -119,23 +122,14 @@ extension MPDCommands {
         return (rest, options)
     }
 
-    /// `directory:` and, except in `listall`, when the folder last changed.
-    private func folderLine(_ uri: String, _ catalog: MPDCatalog, tags: Set<String>?, _ reply: inout MPDReply) {
-        reply.line("directory", uri)
-        if tags != nil, let modified = MPDFormat.modified(catalog.folderPath(uri, roots: service.roots)) {
-            reply.line("Last-Modified", MPDFormat.timestamp(modified))
-        }
-    }
-
-    private func listFolder(_ uri: String, _ catalog: MPDCatalog, recursive: Bool, tags: Set<String>?,
-                            _ reply: inout MPDReply) {
+    /// A folder's entries in MPD's order: its sub-folders (each followed by its own, when
+    /// `recursive`), then its songs.
+    private func listFolder(_ uri: String, _ catalog: MPDCatalog, recursive: Bool, into entries: inout [MPDListing.Entry]) {
         guard let folder = catalog.folders[uri] else { return }
         for sub in folder.folders {
-            folderLine(sub, catalog, tags: tags, &reply)
-            if recursive { listFolder(sub, catalog, recursive: true, tags: tags, &reply) }
+            entries.append(.folder(sub))
+            if recursive { listFolder(sub, catalog, recursive: true, into: &entries) }
         }
-        for index in folder.songs {
-            if let tags { reply.add(catalog.songs[index].lines(enabled: tags)) } else { reply.line("file", catalog.songs[index].uri) }
-        }
+        entries += folder.songs.map { .song($0) }
     }
 }

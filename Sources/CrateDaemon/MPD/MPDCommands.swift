@@ -70,7 +70,7 @@ struct MPDCommands {
         case "tagtypes": try tagTypes(args, &client, &reply)
         case "binarylimit":
             guard let limit = Int(args[0]), limit >= 64 else { throw MPDError.argument("Value too small") }
-            client.binaryLimit = min(limit, 1 << 24)
+            client.binaryLimit = min(limit, client.maxBinaryChunk)
         case "urlhandlers", "listplaylists": break
         case "decoders":
             for (plugin, suffixes) in [("flac", ["flac"]), ("mpg123", ["mp3"]), ("vorbis", ["ogg", "oga"]),

@@ -1,3 +1,4 @@
+import CrateConfig
 import CratePosix
 import Glibc
 import Logging
@@ -5,15 +6,15 @@ import Synchronization
 
 /// The MPD protocol front end: one thread polls every listener and client, so a thousand
 /// idle phones cost a thousand descriptors and buffers, not a thousand threads. Commands
-/// go to the router like the JSON socket's do; router events wake idle clients.
+/// go to the router like the JSON socket's do; router events wake idle clients. Each client
+/// gets a bounded turn per poll (`MPDLimits`), so none can hold the thread for the others.
 public final class MPDServer: Sendable {
     /// Bytes read from a client per wake-up.
     static let readChunk = 65536
 
     private let service: MPDService
     private let addresses: [String]
-    private let maxClients: Int
-    private let maxLine: Int
+    private let limits: MPDLimits
     private let logger: Logger
     private let wake = WakeEventFD()
     private let stopping = Atomic<Bool>(false)
@@ -21,15 +22,13 @@ public final class MPDServer: Sendable {
     /// Where each listener listens, for `doctor` and the log.
     public let listening = Mutex<[String]>([])
 
-    init(router: Router, roots: [String], listen: [String], password: String?, maxClients: Int, maxLine: Int,
-         logger: Logger) {
+    init(router: Router, roots: [String], config: CrateConfig.MPD, logger: Logger) {
         var logger = logger
         logger[metadataKey: "frontend"] = "mpd"
         self.logger = logger
-        service = MPDService(router: router, roots: roots, password: password, logger: logger)
-        addresses = listen
-        self.maxClients = maxClients
-        self.maxLine = maxLine
+        service = MPDService(router: router, roots: roots, password: config.password, logger: logger)
+        addresses = config.listen
+        limits = MPDLimits(config)
     }
 
     /// Opens every address; one that cannot be opened is logged and returned as a problem,
@@ -74,6 +73,7 @@ public final class MPDServer: Sendable {
     private func loop(_ listeners: [MPDListener]) {
         let commands = MPDCommands(service: service)
         var clients: [MPDClient] = []
+        var accepted = 0
         defer {
             for client in clients { Glibc.close(client.fd) }
             for listener in listeners { listener.close() }
@@ -83,36 +83,53 @@ public final class MPDServer: Sendable {
             var fds = listeners.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             fds.append(pollfd(fd: wake.fd, events: Int16(POLLIN), revents: 0))
             for client in clients {
-                // A client whose answer is still going out is not read: its requests wait in the kernel.
-                let events = client.hasOutput ? POLLOUT : POLLIN
+                // Read only a client whose answers are all out: what it sends ahead waits in the kernel.
+                let events = client.hasOutput ? POLLOUT : client.wantsInput || client.state.idling != nil ? POLLIN : 0
                 fds.append(pollfd(fd: client.fd, events: Int16(events), revents: 0))
             }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+            if poll(&fds, nfds_t(fds.count), pollTimeout(clients)) < 0 {
                 if errno == EINTR { continue }
                 logger.error("poll failed: \(errnoDescription(errno)); no longer serving MPD clients")
                 return
             }
+            let now = MonotonicClock.now()
             let base = listeners.count + 1
             if fds[listeners.count].revents != 0 { deliverChanges(to: clients) }
             var dropped = Set<Int32>()
-            for (index, client) in clients.enumerated() where fds[base + index].revents != 0 {
-                if !serve(client, revents: fds[base + index].revents, commands, &buffer) { dropped.insert(client.fd) }
+            for (index, client) in clients.enumerated() where fds[base + index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                if !read(client, &buffer, now: now) { dropped.insert(client.fd) }
             }
-            // What a command changed wakes the idle clients in this turn, not one poll later,
-            // and every answer goes out now: only what a socket does not take waits for POLLOUT.
-            if service.hasChanges { deliverChanges(to: clients) }
-            for client in clients where (client.hasOutput || client.closing) && !dropped.contains(client.fd) {
-                if !pump(client, commands) { dropped.insert(client.fd) }
+            // Each client's turn: what it asked for produced (a bounded share) and sent.
+            // What a command changed wakes the idle clients in this turn, not one poll later.
+            for client in clients where !dropped.contains(client.fd) {
+                if !turn(client, commands, now: now) { dropped.insert(client.fd) }
+                if service.hasChanges { deliverChanges(to: clients) }
             }
-            for client in clients where client.closing && !client.hasOutput { dropped.insert(client.fd) }
+            // Idle notices a later client's command made for an earlier one go out now too.
+            for client in clients where client.hasOutput && !dropped.contains(client.fd) {
+                if !send(client, now: now) { dropped.insert(client.fd) }
+            }
+            for client in clients where !dropped.contains(client.fd) && client.isSilent(now: now) {
+                logger.info("MPD client \(client.name) silent for \(Int(limits.connectionTimeout)) s ([mpd] connection_timeout); closing it")
+                dropped.insert(client.fd)
+            }
             if !dropped.isEmpty {
                 for fd in dropped { Glibc.close(fd) }
                 clients.removeAll { dropped.contains($0.fd) }
             }
             for (index, listener) in listeners.enumerated() where fds[index].revents != 0 {
-                accept(listener, into: &clients)
+                accept(listener, into: &clients, number: &accepted, commands)
             }
         }
+    }
+
+    /// Milliseconds until the next client turns silent; 0 while a client has work and no
+    /// output to wait for; -1 (forever) when every client waits in `idle`.
+    private func pollTimeout(_ clients: [MPDClient]) -> Int32 {
+        if clients.contains(where: { $0.hasWork && !$0.hasOutput && !$0.closing }) { return 0 }
+        guard let next = clients.compactMap(\.silentAt).min() else { return -1 }
+        let milliseconds = (next - MonotonicClock.now()) * 1000
+        return Int32(max(0, min(milliseconds.rounded(.up), 3_600_000)))
     }
 
     private func deliverChanges(to clients: [MPDClient]) {
@@ -125,47 +142,48 @@ public final class MPDServer: Sendable {
         }
     }
 
-    /// Reads what a client sent and runs it; the answer goes out with the others' after
-    /// the idle clients have been told what it changed. False when it is to be dropped.
-    private func serve(_ client: MPDClient, revents: Int16, _ commands: MPDCommands, _ buffer: inout [UInt8]) -> Bool {
-        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && !client.hasOutput {
-            let n = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress!, $0.count, 0) }
-            if n < 0 { return errno == EAGAIN || errno == EINTR }
-            if n == 0 { return false }
-            client.input += buffer[0..<n]
-        }
-        if client.hasOutput { return true }
-        guard client.process(commands, maxLine: maxLine) else {
-            logger.notice("MPD client \(client.peer) sent a line longer than \(maxLine) bytes; closing its connection")
-            return false
-        }
+    /// Takes what a client sent; false when it hung up or the connection failed.
+    private func read(_ client: MPDClient, _ buffer: inout [UInt8], now: Double) -> Bool {
+        guard client.wantsInput || client.state.idling != nil else { return true }
+        let n = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress!, $0.count, 0) }
+        if n < 0 { return errno == EAGAIN || errno == EINTR }
+        if n == 0 { return false }
+        client.received(buffer[0..<n], now: now)
         return true
     }
 
-    /// Sends the answer waiting, runs the next command once it is out, and so on until the
-    /// socket is full or no complete line is left; false when the client is to be dropped.
-    private func pump(_ client: MPDClient, _ commands: MPDCommands) -> Bool {
-        while true {
-            if client.hasOutput {
-                let n = client.output.withUnsafeBytes { raw in
-                    send(client.fd, raw.baseAddress! + client.sent, raw.count - client.sent, Int32(MSG_NOSIGNAL))
-                }
-                if n < 0 { return errno == EAGAIN || errno == EINTR }
-                client.sent += n
-                if client.hasOutput { return true }
-                client.output = []
-                client.sent = 0
+    /// Sends what waits, produces the client's next answers within its share, and sends
+    /// again; false when the client is to be dropped.
+    private func turn(_ client: MPDClient, _ commands: MPDCommands, now: Double) -> Bool {
+        guard send(client, now: now) else { return false }
+        do throws(MPDClient.Stop) {
+            try client.produce(commands)
+        } catch {
+            switch error {
+            case .lineTooLong:
+                logger.notice("MPD client \(client.name) sent a line longer than \(limits.maxLine) bytes ([mpd] max_line); closing its connection")
+            case .outputOverflow:
+                logger.warning("MPD client \(client.name) has more than \(limits.maxOutput) bytes of unsent output ([mpd] max_output_buffer); closing its connection")
             }
-            if client.closing { return false }
-            guard client.process(commands, maxLine: maxLine) else {
-                logger.notice("MPD client \(client.peer) sent a line longer than \(maxLine) bytes; closing its connection")
-                return false
-            }
-            if !client.hasOutput { return true }
+            return false
         }
+        guard send(client, now: now) else { return false }
+        return !(client.closing && !client.hasOutput)
     }
 
-    private func accept(_ listener: MPDListener, into clients: inout [MPDClient]) {
+    /// Writes what the socket takes now; false when the connection failed.
+    private func send(_ client: MPDClient, now: Double) -> Bool {
+        guard client.hasOutput else { return true }
+        let n = client.output.withUnsafeBytes { raw in
+            Glibc.send(client.fd, raw.baseAddress! + client.sent, raw.count - client.sent, Int32(MSG_NOSIGNAL))
+        }
+        if n < 0 { return errno == EAGAIN || errno == EINTR }
+        client.took(n, now: now)
+        return true
+    }
+
+    private func accept(_ listener: MPDListener, into clients: inout [MPDClient], number: inout Int,
+                        _ commands: MPDCommands) {
         let fd = Glibc.accept(listener.fd, nil, nil)
         guard fd >= 0 else {
             if errno != EAGAIN && errno != EINTR && errno != ECONNABORTED {
@@ -176,14 +194,31 @@ public final class MPDServer: Sendable {
         }
         _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        guard clients.count < maxClients else {
-            logger.warning("MPD client refused on \(listener.address): already \(maxClients) clients ([mpd] max_clients)")
-            Glibc.close(fd)
-            return
-        }
-        let client = MPDClient(fd: fd, peer: listener.address, authorized: service.password == nil)
+        let now = MonotonicClock.now()
+        if clients.count >= limits.maxClients { makeRoom(in: &clients, on: listener, now: now) }
+        number += 1
+        let client = MPDClient(fd: fd, name: "#\(number) on \(listener.address)", authorized: service.password == nil,
+                               limits: limits, now: now)
         clients.append(client)
         // The greeting goes out as soon as the socket takes it.
-        _ = pump(client, MPDCommands(service: service))
+        _ = send(client, now: now)
+    }
+
+    /// At `max_clients`, closes the client that matters least so a new one always gets its
+    /// greeting: one without the password before one with it, one not in `idle` before one
+    /// waiting there, and of those the longest silent.
+    private func makeRoom(in clients: inout [MPDClient], on listener: MPDListener, now: Double) {
+        guard let victim = clients.indices.min(by: { a, b in
+            let x = clients[a], y = clients[b]
+            if x.state.authorized != y.state.authorized { return !x.state.authorized }
+            if (x.state.idling == nil) != (y.state.idling == nil) { return x.state.idling == nil }
+            return x.lastHeard < y.lastHeard
+        }) else { return }
+        let client = clients.remove(at: victim)
+        logger.notice("""
+            MPD clients at \(limits.maxClients) ([mpd] max_clients): closing \(client.name), silent for \
+            \(Int(now - client.lastHeard)) s, to greet a new client on \(listener.address)
+            """)
+        Glibc.close(client.fd)
     }
 }

@@ -76,8 +76,9 @@ extension AlbumSession {
     }
 
     /// Like, dislike or neither; a dislike of the album playing skips to the next album
-    /// and takes the album out of the crate and the queue.
-    func setOpinion(_ opinion: AlbumOpinion, album: Int64?) throws {
+    /// and takes the album out of the crate and the queue. Returns the album's id.
+    @discardableResult
+    func setOpinion(_ opinion: AlbumOpinion, album: Int64?) throws -> Int64 {
         guard let id = album ?? state.withLock({ $0.current }) else {
             throw RouterError("nothing is playing: name an album with --album ID")
         }
@@ -89,7 +90,10 @@ extension AlbumSession {
         // Only a like and a dislike reach the server: taking one back is the box's own
         // business (the server keeps the rating it was given, as the original did).
         if opinion != .none { writeBackOpinion(opinion, album: id) }
-        guard opinion == .disliked else { return save() }
+        guard opinion == .disliked else {
+            save()
+            return id
+        }
         let playing = state.withLock { s -> Bool in
             s.crate.items.removeAll { $0.albumID == id }
             s.queued.removeAll { $0 == id }
@@ -104,6 +108,7 @@ extension AlbumSession {
             }
         }
         save()
+        return id
     }
 
     /// `playable`: the caller already knows the album can play (a local album on a

@@ -38,7 +38,10 @@ extension Router {
             reply.crate = try crateView(session, library)
         case .like, .dislike, .unlike:
             let opinion: AlbumOpinion = command == .like ? .liked : command == .dislike ? .disliked : .none
-            try session.setOpinion(opinion, album: request.album)
+            let id = try session.setOpinion(opinion, album: request.album)
+            // The album it was about, for the one line crate-admin prints; the player's state
+            // (a missing sound device, say) is no part of what a like did.
+            reply.albums = try summaries([id], library).compactMap { $0 }
             reply.status = status()
         case .queue:
             reply.queue = try queueView(session, library)

@@ -53,8 +53,8 @@ extension LibraryStore {
         return try Self.describeUserData(file)
     }
 
-    /// Replaces the user data with `file` after checking it: SQLite's integrity check, a
-    /// schema this Crate knows, the user tables present. The data it replaces is first
+    /// Replaces the user data with `file` after checking it: a regular file, SQLite's
+    /// integrity check, exactly a schema this Crate wrote (no trigger, view or extra column). The data it replaces is first
     /// backed up beside user.sqlite (`user.sqlite.before-restore-<time>`); an older schema
     /// is migrated. The swap is one backup into the live connection: all or nothing.
     public func restoreUserData(from file: String) throws(LibraryStoreError) -> UserDataCopy {
@@ -78,6 +78,7 @@ extension LibraryStore {
 
     /// What a user-data file holds, after the checks `restore` needs.
     static func validateUserData(_ file: String) throws(LibraryStoreError) -> UserDataCopy {
+        if let problem = RestoreFileCheck.fileProblem(file) { throw .badBackup(file: file, reason: problem) }
         let problem: String?
         do {
             problem = try userDataProblem(file)
@@ -102,7 +103,7 @@ extension LibraryStore {
             let found = try db.firstRow("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1", [.text(table)]) { _ in true }
             guard found == true else { return "it has no \(table) table: not a Crate user database" }
         }
-        return nil
+        return try RestoreFileCheck.schemaProblem(db, version: version, steps: UserSchema.migrations.steps)
     }
 
     static func describeUserData(_ file: String) throws(LibraryStoreError) -> UserDataCopy {

@@ -77,9 +77,13 @@ struct OpinionCommand: ParsableArguments {
     @Option(help: "The album's id; default: the album playing.") var album: Int64?
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
+    /// Prints only what the command did (`liked: Artist — Title`): the player's state is
+    /// `status`'s business, and a sound-device error printed here read as if the like failed.
     func send(_ command: ControlCommand) throws(AdminError) {
         try connection.perform(ControlRequest(cmd: command, album: album)) { reply in
-            Output.line(reply.status.map { HumanFormat.summary($0.player) } ?? "ok")
+            let done = command == .like ? "liked" : command == .dislike ? "disliked" : "no longer liked or disliked"
+            let album = reply.albums?.first.map { "\($0.artist) — \($0.title)" } ?? self.album.map { "album \($0)" } ?? "the album playing"
+            Output.line("\(done): \(album)")
         }
     }
 }
