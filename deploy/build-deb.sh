@@ -121,13 +121,14 @@ Architecture: $arch
 Maintainer: Crate developers <crate@localhost>
 Installed-Size: $size
 Depends: $depends, adduser, init-system-helpers (>= 1.54), udev
-Recommends: alsa-utils, gpiod, snapserver, snapclient
+Recommends: alsa-utils, gpiod, console-setup-linux, snapserver, snapclient
 Section: sound
 Priority: optional
 Description: headless album player for a box that plugs into a stereo
  crated plays albums start to finish, gapless, through ALSA on a real-time
  thread, picked with GPIO buttons and a knob, shown on a small framebuffer
- display, from local MP3 folders and a Plex server. crate-admin administers it.
+ display, from local music folders (FLAC, ALAC, AAC, Vorbis, Opus, MP3) and a
+ Plex server. crate-admin administers it.
 CONTROL
 
 mkdir -p "$out"

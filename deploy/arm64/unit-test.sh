@@ -6,14 +6,20 @@
 #      Swift runtime unpacked over it (Debian's Swift libraries need glibc 2.38 or later,
 #      which no Debian 12 box has: only the release binaries, with the runtime linked
 #      in statically, run on Debian 12 itself);
-#   3. the suites that need no encoder, no reference decoder and no daemon binary run.
+#   3. the suites that need no encoder, no reference decoder and no daemon binary run
+#      (less the classes in $skipped below, each with its reason).
 # Usage: unit-test.sh [SUITE...]   (default: the suites listed below)
 # Prints XCTest's own summary per suite, then "arm64 XCTest: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source deploy/arm64/lib.sh
 suites=("$@")
-((${#suites[@]})) || suites=(CrateConfigTests CrateControlsTests CrateDisplayTests CrateLibraryTests)
+((${#suites[@]})) || suites=(CrateConfigTests CrateControlsTests CrateDisplayTests)
+# Classes left out, each for a reason of the run root's, not of arm64: they make their
+# files with lame/flac/ffmpeg or need the Terminus console fonts, which the root does
+# not have, or time a display service in wall-clock seconds, which emulation stretches.
+skipped=(CrateDisplayTests.ArtworkTests CrateDisplayTests.ScreenArtworkTests
+  CrateDisplayTests.ScreenLayoutTests CrateDisplayTests.DisplayServiceTests)
 t0=$SECONDS
 bash deploy/arm64/prepare.sh
 binfmt_aarch64
@@ -35,26 +41,34 @@ chroot_mount "$T"
 trap 'chroot_umount "$T"; chroot_umount "$U"' EXIT
 chroot "$T" sh -c 'apt-get update -qq && rm -f /var/cache/apt/archives/*.deb &&
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -d --no-install-recommends libswiftlang:arm64 >/dev/null'
+# sid has merged /lib into /usr/lib and Debian 12's packages have not: merge the copy
+# first, so that sid's glibc replaces Debian 12's instead of landing beside it.
+for d in lib bin sbin; do
+  [[ -d $U/$d && ! -L $U/$d ]] || continue
+  mkdir -p "$U/usr/$d"; cp -a "$U/$d/." "$U/usr/$d/"; rm -rf "${U:?}/$d"; ln -s "usr/$d" "$U/$d"
+done
 for deb in "$T"/var/cache/apt/archives/*_arm64.deb; do dpkg-deb -x "$deb" "$U"; done
 chroot "$T" sh -c 'apt-get clean; rm -rf /var/lib/apt/lists/*'
 chroot_umount "$T"
-# Debian's Swift libraries live in its private folder: tell the loader.
-echo /usr/libexec/swift/lib/swift/linux >"$U/etc/ld.so.conf.d/swift.conf" 2>/dev/null ||
-  { mkdir -p "$U/etc/ld.so.conf.d"; echo /usr/libexec/swift/lib/swift/linux >"$U/etc/ld.so.conf.d/swift.conf"; }
 mkdir -p "$U/proc" "$U/sys" "$U/dev" "$U/tmp" "$U/src"
 chroot_mount "$U"
 mount --bind "$ARM64_REPO" "$U/src"
 trap 'umount -l "$U/src" 2>/dev/null; chroot_umount "$U"' EXIT
-chroot "$U" /sbin/ldconfig 2>/dev/null || true
 
 bundle=/src/.build-arm64/aarch64-unknown-linux-gnu/debug/CratePackageTests.xctest
-run_bundle() { chroot "$U" /usr/bin/env -i HOME=/tmp PATH=/usr/bin:/bin TMPDIR=/tmp "$bundle" "$@"; }
+# The root has no shell or env of its own: the environment is set out here. The
+# bundle's run path names the SDK's folder, so the loader is told where the runtime is.
+run_bundle() {
+  env -i HOME=/tmp PATH=/usr/bin:/bin TMPDIR=/tmp LD_LIBRARY_PATH=/usr/lib/swift/linux \
+    /usr/sbin/chroot "$U" "$bundle" "$@"
+}
 passed=0 failed=0
 for suite in "${suites[@]}"; do
   log "running $suite under qemu-user"
   out=$ARM64_WORK/unit-$suite.log
   # XCTest on Linux selects by "Module.Class": every class of the suite's module.
-  classes=$(run_bundle --list-tests | sed -n "s|^\($suite\.[A-Za-z0-9_]*\)/.*|\1|p" | sort -u | paste -sd,)
+  classes=$(run_bundle --list-tests | sed -n "s|^\($suite\.[A-Za-z0-9_]*\)/.*|\1|p" | sort -u |
+    grep -vxF -f <(printf '%s\n' "${skipped[@]}") | paste -sd,)
   [[ -n $classes ]] || { echo "$suite: no tests found"; failed=$((failed + 1)); continue; }
   run_bundle "$classes" >"$out" 2>&1 || true
   summary=$(grep -E "^\s*Executed [0-9]+ tests?, with [0-9]+ failures?" "$out" | tail -1)
