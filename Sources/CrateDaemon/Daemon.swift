@@ -166,6 +166,7 @@ public final class Daemon: Sendable {
     public func summary() -> String {
         let status = player.status()
         if case .error(let reason) = status.state { return "error: \(reason)" }
+        if status.output.waitingForDevice == true, let why = status.output.message { return why }
         let track = status.currentTrack.map { _ in " track \(status.currentIndex! + 1)/\(status.tracks.count)" } ?? ""
         return "\(status.state.name)\(track); output \(status.output.device)"
     }

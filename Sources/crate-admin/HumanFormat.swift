@@ -108,6 +108,8 @@ enum HumanFormat {
         }
         if output.isFallback {
             text += " — fallback null sink, no sound is played"
+        } else if output.waitingForDevice == true {
+            text += " — waiting for the DAC"
         } else if output.message != nil {
             text += " — unavailable"
         }

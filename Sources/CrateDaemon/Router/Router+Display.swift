@@ -27,7 +27,9 @@ extension Router {
         }
         content.message = displayMessages.current()
         if content.message == nil, player.output.waitingForDevice == true {
-            content.message = Message("Output lost — waiting for the DAC", kind: .error)
+            // Lost while playing, or not there since the start (a DAC switched on late).
+            let lost = player.output.message?.hasPrefix("output lost") == true
+            content.message = Message(lost ? "Output lost — waiting for the DAC" : "Waiting for the DAC", kind: .error)
         }
         return content
     }
