@@ -141,6 +141,7 @@ public final class Daemon: Sendable {
         _ = mpd?.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
         resumeScanIfNeeded()
+        startStoreRetries()
         startLibraryWatch()
         router.session?.restore(resume: config.playback.resumeOnBoot)
         startPositionSaver()

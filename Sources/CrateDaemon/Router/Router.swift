@@ -201,6 +201,7 @@ public final class Router: ControlHandler {
         if let message = output.message { warnings.append(message) }
         if let refusal = output.realtimeMessage { warnings.append(refusal) }
         if let libraryProblem { warnings.append(libraryProblem) }
+        if let waiting = library?.store.unavailableReason { warnings.append("library unavailable: \(waiting)") }
         // A rebuilt cache, salvaged user data, a damaged WAL: said until the next start.
         warnings += library?.store.notes ?? []
         warnings += session?.notesForStatus ?? []

@@ -7,6 +7,11 @@ import CrateCore
 enum SourcesCheck {
     static func library(config: CrateConfig, configPath: String, daemon: DaemonView?,
                         user: UserIdentity?) -> [DoctorResult] {
+        if let problem = daemon?.problems[ControlCommand.libraryStats.rawValue], problem.contains("disk full") {
+            return [.fail("library", "crated: \(problem)",
+                          fix: "free space on the file system of \(config.stateDir) (`du -xsh \(config.stateDir)/*` shows what is big): "
+                            + "crated opens the library again by itself")]
+        }
         if let problem = daemon?.problems[ControlCommand.libraryStats.rawValue] {
             return [.fail("library", "crated: \(problem)",
                           fix: "journalctl -u crated -e shows why; check state_dir in \(configPath), then sudo systemctl restart crated")]

@@ -8,7 +8,7 @@ enum DatabaseOpening {
     enum Failure: Error {
         /// Corrupt, not a database, or unreadable: replace it (cache) or salvage it (user data).
         case damaged(String)
-        /// Anything else (a newer schema, permissions): reported, the file left alone.
+        /// Anything else (a newer schema, permissions, a full disk): reported, the file left alone.
         case refused(LibraryStoreError)
     }
 
@@ -154,6 +154,11 @@ enum DatabaseOpening {
     }
 
     private static func classify(_ error: SQLiteError, path: String) -> Failure {
+        // A full disk fails writes (SQLITE_FULL, or an I/O error from a write or the -shm's
+        // growth): nothing is wrong with the file, so it is neither replaced nor salvaged.
+        if error.isDiskFull || (error.isIOError && StoreFiles.isFull(directoryOf: path)) {
+            return .refused(.diskFull(file: path, reason: error.message))
+        }
         if error.isCorruption || error.isIOError { return .damaged(error.message) }
         if error.isAccessProblem { return .refused(.unreadable(file: path, reason: error.message)) }
         return .refused(.sqlite(error))

@@ -73,6 +73,16 @@ enum StoreFiles {
         size(path) == 0 && (size(path + "-wal") ?? 0) == 0
     }
 
+    /// Less than this is free: a write that failed there failed for want of room.
+    static let fullBelow: UInt64 = 1 << 20
+
+    /// True when the file system holding `path` has (next to) no room left for crated.
+    static func isFull(directoryOf path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(parentPath(path), &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < fullBelow
+    }
+
     static func remove(_ path: String) {
         unlink(path)
     }
