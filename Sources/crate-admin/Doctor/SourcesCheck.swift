@@ -16,6 +16,17 @@ enum SourcesCheck {
             return [.fail("library", "crated: \(problem)",
                           fix: "journalctl -u crated -e shows why; check state_dir in \(configPath), then sudo systemctl restart crated")]
         }
+        // Damage found at start (a rebuilt cache, salvaged or lost user data): said until the next start.
+        let damage = (daemon?.library?.storeNotes ?? []).map {
+            DoctorResult.warn("library", "crated: \($0)",
+                              fix: "see the note; a copy of what was found is kept in \(config.stateDir); "
+                                + "crate-admin restore FILE brings back a backup")
+        }
+        return damage + roots(config: config, configPath: configPath, daemon: daemon, user: user)
+    }
+
+    private static func roots(config: CrateConfig, configPath: String, daemon: DaemonView?,
+                              user: UserIdentity?) -> [DoctorResult] {
         let roots = config.library.paths
         guard !roots.isEmpty else {
             if daemon?.plex?.auth == "signed-in" { return [.ok("library", "no folders configured (Plex only)")] }

@@ -67,6 +67,16 @@ enum StoreFiles {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
+    /// The whole file, or nil when it cannot be read.
+    static func contents(_ path: String) -> [UInt8]? {
+        do {
+            let file = try RegularFile(path: path)
+            return try file.read(at: 0, count: file.size)
+        } catch {
+            return nil
+        }
+    }
+
     /// True for a file that exists with zero bytes and no WAL with content beside it: SQLite
     /// would silently take it for a new, empty database.
     static func isEmptyDatabase(_ path: String) -> Bool {
