@@ -1,3 +1,4 @@
+import CrateCore
 import CrateLibrary
 import FoundationEssentials
 import Logging
@@ -71,7 +72,7 @@ extension AlbumSession {
             }
             pending = nil
             if !missing.isEmpty {
-                let note = "the saved queue named \(missing.count) album(s) no longer in the library, left out: "
+                let note = "the saved queue named \(counted(missing.count, "album")) no longer in the library, left out: "
                     + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", ..." : "")
                 logger.warning("\(note)")
                 restoreNotes.withLock { $0.append(note) }

@@ -206,7 +206,7 @@ public final class Router: ControlHandler {
         warnings += library?.store.notes ?? []
         warnings += session?.notesForStatus ?? []
         let failed = playerStatus.tracks.filter { $0.error != nil }.count
-        if failed > 0 { warnings.append("\(failed) track(s) of the current list could not be played in full") }
+        if failed > 0 { warnings.append("\(counted(failed, "track")) of the current list could not be played in full") }
         let cursor = session?.state.withLock { $0.crate.cursor }
         let controls = controlsService?.status(browseIndex: cursor)
         if let problem = controls?.problem { warnings.append("controls: \(problem)") }

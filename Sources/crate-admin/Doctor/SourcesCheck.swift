@@ -41,14 +41,14 @@ enum SourcesCheck {
 
     static func folder(_ root: String, stat: LibraryRootStatus?, configPath: String, user: UserIdentity?,
                        restart: Bool) -> DoctorResult {
-        let albums = stat.map { ", \($0.albums) albums" } ?? ""
+        let albums = stat.map { ", \(counted($0.albums, "album"))" } ?? ""
         guard root.hasPrefix("/") else {
             return .warn("library", "\(root) is relative: it depends on the folder crated starts in",
                          fix: "write it as an absolute path in [library] paths of \(configPath)")
         }
         switch FileFacts.of(root) {
         case .failure(let error):
-            let offline = stat.map { $0.online ? "" : "; crated shows it offline, its \($0.albums) albums kept" } ?? ""
+            let offline = stat.map { $0.online ? "" : "; crated shows it offline, its \(counted($0.albums, "album")) kept" } ?? ""
             return .warn("library", "\(root): \(error) (a drive or share not mounted?)\(offline)",
                          fix: "mount it (sudo mount -a, see /etc/fstab), or remove it from [library] paths in \(configPath)")
         case .success(let facts) where !facts.isDirectory:
@@ -112,6 +112,6 @@ enum SourcesCheck {
                          fix: "crate-admin plex sync (crate-admin plex status shows the result)")
         }
         let reach = plex.reachable == nil ? "not contacted yet" : "reachable"
-        return .ok("plex", "signed in\(account); \(HumanFormat.server(server.name, at: url)) \(reach), \(plex.albums) albums")
+        return .ok("plex", "signed in\(account); \(HumanFormat.server(server.name, at: url)) \(reach), \(counted(plex.albums, "album"))")
     }
 }

@@ -1,3 +1,5 @@
+import CrateCore
+
 /// Copies whatever rows can still be read from a damaged database into a fresh one.
 ///
 /// A plain `SELECT *` stops at the first unreadable page and loses everything after it.
@@ -17,7 +19,7 @@ enum RowSalvage {
         /// "1180 rows recovered (album_state 1150, key_values 30); ..." and what was lost.
         var summary: String {
             let perTable = recovered.map { "\($0.table) \($0.rows)" }.joined(separator: ", ")
-            var parts = ["\(totalRecovered) rows recovered" + (recovered.isEmpty ? "" : " (\(perTable))")]
+            var parts = ["\(counted(totalRecovered, "row")) recovered" + (recovered.isEmpty ? "" : " (\(perTable))")]
             if hitDamage { parts.append("rows on unreadable pages are lost") }
             if rejected > 0 { parts.append("\(rejected) damaged rows skipped") }
             if !unreadableTables.isEmpty { parts.append("unreadable tables: " + unreadableTables.joined(separator: ", ")) }
