@@ -212,7 +212,7 @@ public final class Daemon: Sendable {
             }
         }
         let artwork = CachedArtwork(cache: cache, fetches: fetches) { reference, error in
-            let album = reference.remote.map { "\(reference.albumKey) (\($0))" } ?? reference.trackPath
+            let album = reference.name ?? reference.remote.map { "\(reference.albumKey) (\($0))" } ?? reference.trackPath
             logger.warning("display: no cover for \(album): \(error.userMessage)")
         }
         router.artwork.withLock { $0 = artwork }

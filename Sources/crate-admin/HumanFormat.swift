@@ -219,7 +219,9 @@ enum HumanFormat {
         if !failed.isEmpty {
             text.append("track errors:")
             for (index, track) in failed {
-                text.append("  \(index + 1)/\(player.tracks.count) \(fileName(track.path)): \(track.error!)")
+                // A library track by its album and title (a Plex track's path is only ids).
+                let name = track.title.map { title in track.album.map { "\($0): \(title)" } ?? title } ?? fileName(track.path)
+                text.append("  \(index + 1)/\(player.tracks.count) \(name): \(track.error!)")
             }
         }
         if let skipped = status.skipped, !skipped.isEmpty {
