@@ -7,13 +7,18 @@ import XCTest
 /// local stand-in server, a token refused once (as a restarting server may) and replies
 /// cut off mid-body must not leave "sign in again" or "NOT reachable" behind.
 final class PlexTokenRecheckTests: PlexTestCase {
-    func testOneRefusalOfAWorkingTokenIsNotAnExpiredSignIn() throws {
+    /// A daemon signed in and synced, then a sync whose requests meet `mode`; the status after it.
+    func syncAfterFault(_ mode: [String: Any], until done: @escaping (PlexStatus) -> Bool) throws -> (DaemonProcess, PlexStatus) {
         try plex.load(try serverLibrary(albums: 2))
         let daemon = try self.daemon()
         _ = try signInAndSync(daemon)
-        try plex.mode(["refuse_token": 1])
+        try plex.mode(mode)
         _ = try request(daemon, ControlRequest(cmd: .plexSync))
-        let after = try waitFor("the refused sync", daemon) { !$0.syncing && $0.lastSync?.error?.contains("401") == true }
+        return (daemon, try waitFor("the sync after \(mode)", daemon, timeout: 60) { !$0.syncing && done($0) })
+    }
+
+    func testOneRefusalOfAWorkingTokenIsNotAnExpiredSignIn() throws {
+        let (daemon, after) = try syncAfterFault(["refuse_token": 1]) { $0.lastSync?.error?.contains("401") == true }
         XCTAssertEqual(after.auth, "signed-in", "the token works when asked again: \(after)")
         XCTAssertFalse(try daemon.status().warnings.contains { $0.contains("sign in again") })
         let shown = try AdminProcess.run(["plex", "status", "--socket", daemon.socket])
@@ -21,23 +26,13 @@ final class PlexTokenRecheckTests: PlexTestCase {
     }
 
     func testATokenRefusedAgainIsExpired() throws {
-        try plex.load(try serverLibrary(albums: 2))
-        let daemon = try self.daemon()
-        _ = try signInAndSync(daemon)
-        try plex.mode(["refuse_token": 1000])
-        _ = try request(daemon, ControlRequest(cmd: .plexSync))
-        let after = try waitFor("the refused sync", daemon) { !$0.syncing && $0.lastSync?.error?.contains("401") == true }
+        let (daemon, after) = try syncAfterFault(["refuse_token": 1000]) { $0.lastSync?.error?.contains("401") == true }
         XCTAssertEqual(after.auth, "expired")
         XCTAssertTrue(try daemon.status().warnings.contains { $0.contains("sign in again") })
     }
 
     func testACutOffReplyIsFromAServerThatAnswered() throws {
-        try plex.load(try serverLibrary(albums: 2))
-        let daemon = try self.daemon()
-        _ = try signInAndSync(daemon)
-        try plex.mode(["cut_replies": 1000])
-        _ = try request(daemon, ControlRequest(cmd: .plexSync))
-        let after = try waitFor("the cut-off sync", daemon, timeout: 60) { !$0.syncing && $0.lastSync?.error != nil }
+        let (daemon, after) = try syncAfterFault(["cut_replies": 1000]) { $0.lastSync?.error != nil }
         XCTAssertEqual(after.reachable, true, "the server answered, if only in part: \(after)")
         XCTAssertTrue(after.lastSync?.error?.contains("cut off") == true, "\(after)")
         let shown = try AdminProcess.run(["plex", "status", "--socket", daemon.socket])
