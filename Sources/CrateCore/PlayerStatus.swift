@@ -9,6 +9,8 @@ public struct TrackStatus: Sendable, Equatable, Codable {
     /// daemon's router: the engine knows files, not titles). Plex tracks have no file name
     /// worth showing, so `status` shows this instead.
     public var title: String?
+    /// Its album, "Artist — Album", filled in with `title`.
+    public var album: String?
 
     public init(path: String, duration: Double? = nil, error: String? = nil) {
         self.path = path

@@ -43,6 +43,34 @@ extension Daemon {
         }
     }
 
+    /// A library a full disk kept closed at start is opened as soon as there is room
+    /// (tried every `storeRetrySeconds`), then scanned and restored as at a normal start.
+    func startStoreRetries() {
+        guard let library = router.library, library.store.unavailableReason != nil else { return }
+        let stopping = self.stopping, logger = self.logger
+        do {
+            _ = try PosixThread.spawn(name: "crate-store-retry") { [self] in
+                var waited = 0
+                while !stopping.isSet {
+                    sleep(1)
+                    waited += 1
+                    guard waited >= Self.storeRetrySeconds else { continue }
+                    waited = 0
+                    guard library.reopenStore() else { continue }
+                    logger.notice("library available again: restoring the queue and scanning")
+                    router.session?.storeOpened(resume: config.playback.resumeOnBoot)
+                    resumeScanIfNeeded()
+                    return
+                }
+            }
+        } catch {
+            logger.error("cannot start retrying the library database: \(error); restart crated once there is room")
+        }
+    }
+
+    /// Seconds between attempts to open a library a full disk kept closed.
+    static let storeRetrySeconds = 2
+
     /// While playing, the position is saved every `save_interval` seconds (state changes
     /// save at once): a power cut loses at most that much.
     func startPositionSaver() {

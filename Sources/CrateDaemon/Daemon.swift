@@ -139,6 +139,7 @@ public final class Daemon: Sendable {
         _ = mpd?.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
         resumeScanIfNeeded()
+        startStoreRetries()
         startLibraryWatch()
         router.session?.restore(resume: config.playback.resumeOnBoot)
         startPositionSaver()
@@ -164,6 +165,7 @@ public final class Daemon: Sendable {
     public func summary() -> String {
         let status = player.status()
         if case .error(let reason) = status.state { return "error: \(reason)" }
+        if status.output.waitingForDevice == true, let why = status.output.message { return why }
         let track = status.currentTrack.map { _ in " track \(status.currentIndex! + 1)/\(status.tracks.count)" } ?? ""
         return "\(status.state.name)\(track); output \(status.output.device)"
     }
@@ -208,7 +210,7 @@ public final class Daemon: Sendable {
             }
         }
         let artwork = CachedArtwork(cache: cache, fetches: fetches) { reference, error in
-            let album = reference.remote.map { "\(reference.albumKey) (\($0))" } ?? reference.trackPath
+            let album = reference.name ?? reference.remote.map { "\(reference.albumKey) (\($0))" } ?? reference.trackPath
             logger.warning("display: no cover for \(album): \(error.userMessage)")
         }
         router.artwork.withLock { $0 = artwork }

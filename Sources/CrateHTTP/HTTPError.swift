@@ -18,6 +18,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible, Equatable {
     }
 
     public var kind: Kind
+    /// The status the server had answered with before the failure (a reply cut off
+    /// mid-body, too many redirects); nil when no answer began. A server that answered
+    /// is there, whatever went wrong after.
+    public var answeredStatus: Int? = nil
     /// "GET http://host/path?X-Plex-Token=…: <what happened>": never holds a token value.
     public var message: String
 

@@ -52,7 +52,10 @@ extension CurlHandle {
         case CURLE_FILESIZE_EXCEEDED:
             return HTTPError(.tooLarge, request, "too large: \(reason)")
         default:
-            return HTTPError(.transport, request, reason)
+            guard context.status > 0 else { return HTTPError(.transport, request, reason) }
+            var error = HTTPError(.transport, request, "\(reason) (after the server answered \(context.status))")
+            error.answeredStatus = context.status
+            return error
         }
     }
 

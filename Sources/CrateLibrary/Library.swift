@@ -25,6 +25,14 @@ public final class Library: Sendable {
 
     public var isScanning: Bool { scanning.load(ordering: .acquiring) }
 
+    /// Opens a store a full disk kept closed (see `LibraryStore.retryOpening`), and reads
+    /// the last scan's report from it. True once it is open.
+    public func reopenStore() -> Bool {
+        guard store.retryOpening() else { return false }
+        lastReport.withLock { $0 = Self.loadReport(store, logger) }
+        return true
+    }
+
     /// True when the last scan was cut short (daemon stopped, crashed): the next start
     /// should resume it.
     public var scanWasInterrupted: Bool {

@@ -108,6 +108,8 @@ enum HumanFormat {
         }
         if output.isFallback {
             text += " — fallback null sink, no sound is played"
+        } else if output.waitingForDevice == true {
+            text += " — waiting for the DAC"
         } else if output.message != nil {
             text += " — unavailable"
         }
@@ -152,13 +154,13 @@ enum HumanFormat {
         if let server = p.server {
             let reach = p.reachable.map { $0 ? "reachable" : "NOT reachable (its albums are offline)" } ?? "not contacted yet"
             lines.append("server:    \(self.server(server.name, at: server.uris.first)) — \(reach)")
-            lines.append("library:   \(p.albums) albums, \(p.tracks) tracks\(p.syncing ? " (syncing…)" : "")")
+            lines.append("library:   \(counted(p.albums, "album")), \(counted(p.tracks, "track"))\(p.syncing ? " (syncing…)" : "")")
         } else if p.auth == "signed-in" {
             lines.append("server:    none chosen (crate-admin plex servers, then plex use NAME)")
         }
         if let sync = p.lastSync {
             lines.append(sync.completed
-                ? "last sync: \(sync.albums) albums, \(sync.tracks) tracks, +\(sync.added) ~\(sync.changed) -\(sync.removed) in \((sync.seconds * 10).rounded() / 10) s"
+                ? "last sync: \(counted(sync.albums, "album")), \(counted(sync.tracks, "track")), +\(sync.added) ~\(sync.changed) -\(sync.removed) in \((sync.seconds * 10).rounded() / 10) s"
                 : "last sync: \(sync.partial ? "partial" : "failed") — \(sync.error ?? "stopped")")
             if !sync.skipped.isEmpty {
                 lines.append("skipped:   \(sync.skipped.count) items:")
@@ -167,7 +169,7 @@ enum HumanFormat {
             }
         }
         if !p.unplayable.isEmpty {
-            lines.append("unplayable: \(p.unplayable.count) albums (in formats Crate does not play):")
+            lines.append("unplayable: \(counted(p.unplayable.count, "album")) (in formats Crate does not play):")
             lines += p.unplayable.prefix(20).map { "  - " + $0 }
         }
         if let problem = p.problem { lines.append("problem:   " + problem) }
@@ -217,7 +219,9 @@ enum HumanFormat {
         if !failed.isEmpty {
             text.append("track errors:")
             for (index, track) in failed {
-                text.append("  \(index + 1)/\(player.tracks.count) \(fileName(track.path)): \(track.error!)")
+                // A library track by its album and title (a Plex track's path is only ids).
+                let name = track.title.map { title in track.album.map { "\($0): \(title)" } ?? title } ?? fileName(track.path)
+                text.append("  \(index + 1)/\(player.tracks.count) \(name): \(track.error!)")
             }
         }
         if let skipped = status.skipped, !skipped.isEmpty {

@@ -22,7 +22,7 @@ enum LibraryFormat {
         var lines = [
             title(album),
             "id \(album.id) · \(album.superGenre)" + (album.subGenre.map { " / \($0)" } ?? "")
-                + " · \(album.trackCount) tracks · \(HumanFormat.duration(album.duration))"
+                + " · \(counted(album.trackCount, "track")) · \(HumanFormat.duration(album.duration))"
                 + (album.compilation ? " · compilation" : "") + (album.online ? "" : " · OFFLINE"),
             "folder: \(album.folder)",
         ]
@@ -32,7 +32,7 @@ enum LibraryFormat {
         if detail.sources.count > 1 {
             lines.append("copies: \(detail.sources.count) (the first plays)")
             for source in detail.sources {
-                lines.append("  \(source.playing ? "▶" : " ") \(source.format) · \(source.tracks) tracks · \(source.folder)")
+                lines.append("  \(source.playing ? "▶" : " ") \(source.format) · \(counted(source.tracks, "track")) · \(source.folder)")
             }
         }
         let multiDisc = album.discCount > 1
@@ -52,7 +52,7 @@ enum LibraryFormat {
             "artists:   \(stats.artists)",
         ]
         for root in stats.roots {
-            lines.append("root:      \(root.path) — \(root.online ? "online" : "OFFLINE"), \(root.albums) albums")
+            lines.append("root:      \(root.path) — \(root.online ? "online" : "OFFLINE"), \(counted(root.albums, "album"))")
         }
         if let scan = stats.lastScan { lines.append(report(scan)) } else { lines.append("last scan: never") }
         for note in stats.storeNotes { lines.append("note:      \(note)") }
@@ -65,7 +65,7 @@ enum LibraryFormat {
                 + " in \(HumanFormat.duration(report.seconds))",
             "files:     \(report.filesSeen) seen, \(report.filesRead) read, \(report.filesUnchanged) unchanged, "
                 + "\(report.filesRemoved) removed, \(report.skipped.count) skipped",
-            "library:   \(report.albums) albums, \(report.tracks) tracks",
+            "library:   \(counted(report.albums, "album")), \(counted(report.tracks, "track"))",
         ]
         for root in report.offlineRoots { lines.append("offline:   \(root) (its albums are kept)") }
         for skipped in report.skipped.prefix(50) { lines.append("skipped:   \(skipped.path): \(skipped.reason)") }
@@ -84,7 +84,7 @@ final class ProgressBar {
     func show(_ progress: ScanProgress) {
         guard enabled else { return }
         let folder = progress.currentPath.map { "  " + String(HumanFormat.fileName($0).prefix(40)) } ?? ""
-        Output.raw("\r\u{1B}[2Kscanning: \(progress.filesDone) of \(progress.filesSeen) files\(folder)")
+        Output.raw("\r\u{1B}[2Kscanning: \(progress.filesDone) of \(counted(progress.filesSeen, "file"))\(folder)")
         drawn = true
     }
 

@@ -11,7 +11,7 @@ enum QueueFormat {
     }
 
     static func crate(_ crate: CrateView) -> String {
-        var lines = ["\(crate.name) · \(dialNames[crate.dial] ?? crate.dial) · \(crate.items.count) albums"]
+        var lines = ["\(crate.name) · \(dialNames[crate.dial] ?? crate.dial) · \(counted(crate.items.count, "album"))"]
         for (index, item) in crate.items.enumerated() {
             let mark = index == crate.cursor ? "▸" : " "
             lines.append("\(mark) \(String(index + 1).padded(to: 3)) \(album(item.album))  [\(item.reason)]")
@@ -46,7 +46,7 @@ enum QueueFormat {
     static func diagnostics(_ reply: ControlReply) -> String {
         var lines: [String] = []
         if let crate = reply.crate {
-            lines.append("crate:   \(crate.name), dial \(dialNames[crate.dial] ?? crate.dial), \(crate.items.count) albums")
+            lines.append("crate:   \(crate.name), dial \(dialNames[crate.dial] ?? crate.dial), \(counted(crate.items.count, "album"))")
             for signal in crate.planned.keys.sorted() {
                 lines.append("  \(signal.padded(to: 13)) planned \(crate.planned[signal] ?? 0), got \(crate.actual[signal] ?? 0)")
             }
@@ -58,7 +58,7 @@ enum QueueFormat {
                 + ", \(queue.queued.count) queued, \(queue.fromCrate.count)+ from the crate")
         }
         if let library = reply.library {
-            lines.append("library: \(library.albums) albums, \(library.tracks) tracks, \(library.offlineAlbums) offline")
+            lines.append("library: \(counted(library.albums, "album")), \(counted(library.tracks, "track")), \(library.offlineAlbums) offline")
         }
         if let status = reply.status {
             lines.append("player:  \(status.player.state.name), \(status.player.output.underruns) underruns, "

@@ -24,6 +24,19 @@ final class LoadingTests: XCTestCase {
         XCTAssertNil(config.audio.device, "device stays commented out in the reference file")
     }
 
+    /// The comments name every format that joins the library, local or from Plex, not MP3 alone.
+    func testTheReferenceFileNamesEveryFormatThatJoinsTheLibrary() throws {
+        let text = try ConfigFile.text(of: Self.referencePath)
+        XCTAssertFalse(text.contains("MP3 albums"), "the library takes more than MP3")
+        for section in ["[library]", "[plex]"] {
+            let start = try XCTUnwrap(text.range(of: "\n\(section)\n"), section)
+            let comments = text[start.upperBound...].prefix { $0 != "[" }
+            for codec in ["FLAC", "MP3", "Vorbis", "Opus", "AAC", "ALAC"] {
+                XCTAssertTrue(comments.contains(codec), "\(section)'s comments do not name \(codec)")
+            }
+        }
+    }
+
     func testTheReferenceFileDocumentsEveryKey() throws {
         let text = try ConfigFile.text(of: Self.referencePath)
         let lines = text.split(separator: "\n").map(String.init)

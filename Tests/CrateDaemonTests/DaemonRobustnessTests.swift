@@ -56,12 +56,15 @@ final class DaemonRobustnessTests: XCTestCase {
         XCTAssertEqual(daemon.log.components(separatedBy: "without real-time priority").count - 1, 1, "logged once")
     }
 
-    /// A configured device that does not exist: the daemon stays up and says why.
-    func testMissingConfiguredDeviceIsAnErrorNotACrash() throws {
+    /// A configured device that does not exist: the daemon stays up, says why, and waits
+    /// for it (a DAC not switched on yet; see LateDACTests).
+    func testMissingConfiguredDeviceIsWaitedForNotACrash() throws {
         let daemon = try DaemonProcess(dir: dir.path, device: "hw:7,0")
         let status = try daemon.status()
-        guard case .error(let message) = status.player.state else { return XCTFail("\(status.player.state)") }
-        XCTAssertTrue(message.contains("hw:7,0"), message)
+        XCTAssertEqual(status.player.state, .idle)
+        XCTAssertEqual(status.player.output.waitingForDevice, true)
+        let message = status.player.output.message ?? ""
+        XCTAssertTrue(message.contains("hw:7,0") && message.contains("waiting for the DAC"), message)
         let reply = try daemon.request(.play, paths: try shortAlbum())
         XCTAssertFalse(reply.ok)
         XCTAssertTrue(reply.error?.contains("hw:7,0") ?? false, "\(reply)")

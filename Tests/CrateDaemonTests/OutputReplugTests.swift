@@ -107,18 +107,8 @@ final class OutputReplugTests: XCTestCase {
         try unplug()
         try daemon.waitFor("the loss to be noticed") { $0.output.waitingForDevice == true }
 
-        // The message box covers what is under it: compare it with the box drawn alone.
         let shown = try snapshot(daemon)
-        let renderer = ScreenRenderer(fonts: FontLibrary(), artwork: nil)
-        let words = "Output lost — waiting for the DAC"
-        var expected = Canvas(width: shown.width, height: shown.height, background: ScreenTheme.standard.background)
-        renderer.render(DisplayContent(screen: .boot(detail: ""), message: Message(words, kind: .error)), into: &expected, now: 0)
-        let layout = renderer.layout(width: shown.width, height: shown.height)
-        let lines = ScreenText.wrap(words, font: layout.fonts.body, width: layout.messageTextWidth,
-                                    maxLines: ScreenLayout.messageMaxLines)
-        let box = layout.message(lineCount: lines.count).box
-        var differing = 0
-        for y in box.y..<box.maxY { for x in box.x..<box.maxX where expected.image[x, y] != shown[x, y] { differing += 1 } }
-        XCTAssertEqual(differing, 0, "the panel must say the output is lost")
+        XCTAssertEqual(messageBoxDifference("Output lost — waiting for the DAC", in: shown), 0,
+                       "the panel must say the output is lost")
     }
 }

@@ -34,3 +34,18 @@ func panelShows(_ text: String, in image: RGBImage, box: (ScreenLayout) -> Rect,
     }
     return inked > 20
 }
+
+/// Pixels of the message box in `image` that differ from the box drawn alone with `words`
+/// (0: the panel says exactly that; the box covers whatever is under it).
+func messageBoxDifference(_ words: String, in image: RGBImage) -> Int {
+    let renderer = ScreenRenderer(fonts: FontLibrary(), artwork: nil)
+    var expected = Canvas(width: image.width, height: image.height, background: ScreenTheme.standard.background)
+    renderer.render(DisplayContent(screen: .boot(detail: ""), message: Message(words, kind: .error)), into: &expected, now: 0)
+    let layout = renderer.layout(width: image.width, height: image.height)
+    let lines = ScreenText.wrap(words, font: layout.fonts.body, width: layout.messageTextWidth,
+                                maxLines: ScreenLayout.messageMaxLines)
+    let box = layout.message(lineCount: lines.count).box
+    var differing = 0
+    for y in box.y..<box.maxY { for x in box.x..<box.maxX where expected.image[x, y] != image[x, y] { differing += 1 } }
+    return differing
+}

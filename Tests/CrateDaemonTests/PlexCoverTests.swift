@@ -132,11 +132,12 @@ final class PlexCoverTests: PlexTestCase {
             }
             let warnings = try daemon.status().warnings
             XCTAssertNotNil(warning, "\(mode): \(warnings)")
-            XCTAssertTrue(warning?.contains("plex-fixture-machine-1\(n)-") == true, "the album is named: \(warning ?? "")")
+            XCTAssertTrue(warning?.contains("Band \(n) — Album \(n): ") == true, "the album is named: \(warning ?? "")")
+            XCTAssertFalse(warning?.contains("plex-fixture-machine") == true, "not by its internal key: \(warning ?? "")")
             let image = try snapshot(daemon)
             XCTAssertFalse(Self.near(coverCentre(image, screen: "now-playing"), colors[n]),
                            "\(mode): the placeholder, not a cover")
-            XCTAssertTrue(daemon.log.contains("no cover for plex-fixture-machine-1\(n)-"), "\(mode): logged")
+            XCTAssertTrue(daemon.log.contains("no cover for Band \(n) — Album \(n)"), "\(mode): logged")
         }
         let covers = try XCTUnwrap(try daemon.status().artwork)
         XCTAssertEqual(covers.fetchFailures, 4)

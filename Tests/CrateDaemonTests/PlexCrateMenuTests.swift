@@ -32,7 +32,7 @@ final class PlexCrateMenuTests: PlexTestCase {
         XCTAssertTrue(opened.hasPrefix("crates 1/"), opened)
         let last = try XCTUnwrap(try input(daemon, "turn", "knob", 40))
         XCTAssertTrue(last.hasSuffix(": Playlist: Workout"), "the playlists come last: \(last)")
-        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Workout (1 albums)")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Workout (1 album)")
         XCTAssertEqual(try request(daemon, ControlRequest(cmd: .crate)).crate?.items.map(\.album.title), ["Blue Train"])
 
         let reopened = try XCTUnwrap(try input(daemon, "long", "genre"))
@@ -44,6 +44,6 @@ final class PlexCrateMenuTests: PlexTestCase {
 
         _ = try input(daemon, "long", "genre")
         _ = try turnBack(to: "CDs wallet", daemon)
-        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: CDs (1 albums)")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "crate: CDs (1 album)")
     }
 }

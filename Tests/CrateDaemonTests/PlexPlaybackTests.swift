@@ -149,6 +149,10 @@ final class PlexPlaybackTests: PlexTestCase {
         let status = try daemon.waitFor("the stalls to end in an error", timeout: 30) { $0.state.name == "error" }
         XCTAssertEqual(status.state, .error("no playable tracks (2 tried; see status for each)"))
         XCTAssertTrue(status.tracks.allSatisfy { $0.error?.contains("no data for 2 s") ?? false }, "\(status.tracks)")
+        // crate-admin status names each failed track by its album and title, not by ids.
+        let shown = try AdminProcess.run(["status", "--socket", daemon.socket]).out
+        XCTAssertTrue(shown.contains("1/2 John Coltrane — Blue Train: Track 1: "), shown)
+        XCTAssertTrue(shown.contains("2/2 John Coltrane — Blue Train: Track 2: "), shown)
     }
 
     /// A server that takes the request and never sends a byte: `play` is answered at once,

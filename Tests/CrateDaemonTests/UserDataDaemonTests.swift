@@ -202,6 +202,37 @@ final class UserDataDaemonTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state + "/" + copies[0])), Data(bytes), "the WAL as found")
     }
 
+    /// A WAL deleted after a power cut loses likes SQLite cannot miss: the ledger beside
+    /// user.sqlite notices, and the log, `status` and `doctor` say what was lost.
+    func testADeletedWALIsReportedInTheLogStatusAndDoctor() throws {
+        let daemon = try threeAlbumsWithOpinions()
+        daemon.kill9()  // A power cut: the likes are still in the WAL.
+        XCTAssertEqual(unlink(state + "/user.sqlite-wal"), 0)
+        let again = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let status = try again.status()
+        let note = try XCTUnwrap(status.warnings.first { $0.contains("user.sqlite lost changes") }, "\(status.warnings)")
+        XCTAssertTrue(note.contains("2 like(s) and 1 dislike(s) lost"), note)
+        XCTAssertTrue(again.log.contains("user.sqlite lost changes"), again.log)
+        let doctor = try AdminProcess.run(["doctor", "--socket", again.socket, "--config", again.configPath])
+        XCTAssertTrue(doctor.out.contains("user.sqlite lost changes"), doctor.out)
+        // Said once: the next start finds the file and its ledger level.
+        XCTAssertEqual(again.stop(), 0)
+        let third = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        XCTAssertFalse(try third.status().warnings.contains { $0.contains("lost changes") })
+    }
+
+    /// A restore is not a loss: the next start says nothing.
+    func testARestoreIsNotTakenForALossAtTheNextStart() throws {
+        let daemon = try threeAlbumsWithOpinions()
+        let backup = dir.path + "/backup.sqlite"
+        XCTAssertEqual(try AdminProcess.run(["backup", backup, "--socket", daemon.socket]).code, 0)
+        try request(daemon, ControlRequest(cmd: .unlike, album: try albumID(daemon, "First")))
+        XCTAssertEqual(try AdminProcess.run(["restore", backup, "--socket", daemon.socket]).code, 0)
+        XCTAssertEqual(daemon.stop(), 0)
+        let again = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        XCTAssertFalse(try again.status().warnings.contains { $0.contains("lost changes") })
+    }
+
     func testBackupAndRestoreSayWhatTheyHoldInHelp() throws {
         let help = try AdminProcess.run(["backup", "--help"])
         XCTAssertTrue(help.out.contains("likes") && help.out.contains("user.sqlite"), help.out)

@@ -26,7 +26,11 @@ The test drives it through /__fixture/* (no auth):
                              "refuse_pins": bool  (plex.tv answers 401 to a new PIN),
                              "cover": "html" | "garbage" | "unauthorized"  (what the photo
                                        transcoder answers instead of the picture),
-                             "cover_slow": s  (the transcoder waits s seconds first)}
+                             "cover_slow": s  (the transcoder waits s seconds first),
+                             "refuse_token": n  (the next n requests that need the token answer
+                                       401 although it is right, as a server restarting may),
+                             "cut_replies": n  (the next n JSON answers of the server send half
+                                       their body, then close: a reply cut off)}
   POST /__fixture/approve   the next PIN poll returns a token
   GET  /__fixture/log       every request seen: method, path, query, selected headers
 It exits when stdin closes.
@@ -43,6 +47,8 @@ STATE = {
     "mode": {}, "pins": {}, "approved": False, "log": [], "next_pin": 1000, "ratings": [],
 }
 LOCK = threading.Lock()
+# For the counted faults decided inside reply() and authorised(), which LOCK's holders call.
+FAULTS = threading.Lock()
 
 
 def container(items, key="Metadata", extra=None, start=0, size=None, total=None):
@@ -79,8 +85,20 @@ class Handler(BaseHTTPRequestHandler):
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        if self.command == "HEAD":
+            return
+        with FAULTS:
+            cut = (content_type == "application/json" and not self.path.startswith("/__fixture")
+                   and STATE["mode"].get("cut_replies", 0) > 0 and len(body) > 1)
+            if cut:
+                STATE["mode"]["cut_replies"] -= 1
+        if cut:
+            self.wfile.write(body[:len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        self.wfile.write(body)
 
     def query(self):
         return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query, keep_blank_values=True))
@@ -139,7 +157,11 @@ class Handler(BaseHTTPRequestHandler):
         return False
 
     def authorised(self):
-        if self.token() == TOKEN:
+        with FAULTS:
+            refuse = STATE["mode"].get("refuse_token", 0) > 0
+            if refuse:
+                STATE["mode"]["refuse_token"] -= 1
+        if self.token() == TOKEN and not refuse:
             return True
         self.reply(401, b"<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>",
                    "text/html")

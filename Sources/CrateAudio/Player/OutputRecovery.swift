@@ -5,7 +5,9 @@ import Glibc
 /// A device that fails while playing — a USB DAC pulled out, its cable knocked — is
 /// waited for, not given up on: playback holds paused where the sound stopped, a thread
 /// of its own reopens the device with the same settings, and once it answers a fresh
-/// writer starts and the album is loaded again, paused at that point.
+/// writer starts and the album is loaded again, paused at that point. A configured device
+/// missing at start (a DAC switched on after the box) is waited for the same way, from
+/// the start, with nothing to resume.
 struct LostOutput {
     struct Resume {
         var paths: [String]
@@ -55,6 +57,11 @@ extension PlayerEngine {
             return .success(())
         case .pause, .ping:
             return .success(())
+        case .play(let paths, let index, let seconds, paused: true) where !paths.isEmpty:
+            // A queue restored at boot: loaded, paused there, once the device answers.
+            self.lost?.resume = .init(paths: paths, index: index, seconds: seconds)
+            logger.info("the device is away: track \(index + 1) at \(formatSeconds(seconds)) is loaded, paused, when it is back")
+            return .success(())
         default:
             return .failure(PlayerError(lost.message))
         }
@@ -62,7 +69,7 @@ extension PlayerEngine {
 
     /// Tries the device again and again, backing off, on its own thread: an open can take
     /// its time and must not hold up the engine's commands.
-    private func startReopening(_ device: String) {
+    func startReopening(_ device: String) {
         guard let reopen = output.reopen else { return }
         let logger = logger
         do {
@@ -113,6 +120,12 @@ extension PlayerEngine {
         let device = output.status.device
         do {
             let started = try startWriter(sink)
+            hasWriter = true
+            published.withLock {
+                $0.output.realtime = started.refusal == nil
+                $0.output.realtimeMessage = started.refusal
+                $0.output.message = nil  // said while it was missing at start
+            }
             if let refusal = started.refusal { logger.warning("audio writer runs without real-time priority: \(refusal)") }
         } catch {
             let message = "cannot start the audio writer for '\(device)': \(error)"

@@ -9,7 +9,8 @@ public final class Player: Sendable {
     private let engine: PlayerEngine
 
     /// Opens the output and starts the engine and writer threads. Never throws for a
-    /// missing or broken device: the player then reports the error in `status()`.
+    /// missing or broken device: the player then reports the error in `status()`, and a
+    /// configured device that is missing is waited for (`output.waitingForDevice`).
     public init(settings: AudioOutputSettings, logger: Logger) {
         engine = PlayerEngine(output: PlayerOutput.open(settings: settings, logger: logger), logger: logger)
         engine.start()

@@ -7,10 +7,8 @@ extension PlayerEngine {
 
     func execute(_ command: PlayerCommand) -> Result<Void, PlayerError> {
         if case .ping = command { return .success(()) }
-        if output.sink == nil {
-            return .failure(PlayerError(fatal ?? "no audio output"))
-        }
         if let lost { return lostCommand(command, lost) }
+        guard hasWriter else { return .failure(PlayerError(fatal ?? "no audio output")) }
         switch command {
         case .play(let paths, let startIndex, let startSeconds, let paused):
             guard !paths.isEmpty else { return .failure(PlayerError("nothing to play: no files given")) }

@@ -51,6 +51,8 @@ final class PlayerEngine: @unchecked Sendable {
     var lost: LostOutput?
     /// A sink the reopen thread opened, waiting for the engine to start a writer on it.
     let reopened = Mutex<(any OutputSink)?>(nil)
+    /// A writer runs on a sink: false while the device has never opened.
+    var hasWriter = false
     let stateWaiters = StateWaiters()
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
@@ -61,11 +63,16 @@ final class PlayerEngine: @unchecked Sendable {
         // lead; 192 kHz gets half of it (2 MB of RAM at the default 2 s, locked in memory).
         ring = PCMRing(minimumFrames: Int(output.settings.bufferSeconds * 96000))
         var outputStatus = output.status
-        if output.sink == nil { fatal = output.status.message }
+        if output.sink == nil, output.reopen != nil {
+            lost = LostOutput(message: output.status.message ?? "waiting for the DAC", resume: nil)
+        } else if output.sink == nil {
+            fatal = output.status.message
+        }
         published = Mutex(PublishedState(output: outputStatus))
         if let sink = output.sink {
             do {
                 let started = try startWriter(sink)
+                hasWriter = true
                 outputStatus.realtime = started.refusal == nil
                 outputStatus.realtimeMessage = started.refusal
                 if let refusal = started.refusal {
@@ -84,7 +91,7 @@ final class PlayerEngine: @unchecked Sendable {
                 fatal = "cannot start the audio writer: \(error)"
             }
         }
-        published.withLock { $0.output = outputStatus; $0.fatal = fatal }
+        published.withLock { $0.output = outputStatus; $0.fatal = fatal; $0.lost = lost?.message }
     }
 
     /// The writer thread, specialised for the sink's concrete type.
@@ -108,6 +115,8 @@ final class PlayerEngine: @unchecked Sendable {
         } catch {
             logger.critical("cannot start the continuation thread: \(error); albums will not follow each other")
         }
+        // A device missing at start is waited for as one lost while playing.
+        if lost != nil { startReopening(output.status.device) }
         do {
             _ = try PosixThread.spawn(name: "crate-decode") { [self] in run() }
         } catch {

@@ -39,19 +39,24 @@ extension ALSADevice {
                          settings: settings, describe: describe)
         }
         let name = settings.device ?? "default"
+        let reopen: @Sendable () throws(AudioError) -> any OutputSink = { () throws(AudioError) -> any OutputSink in
+            try ALSADevice(name: name, periodFrames: settings.periodFrames, periods: settings.periods,
+                           formats: DeviceSampleFormat.preference(settings.sampleFormat), clockPaced: settings.clockPaced)
+        }
         do {
             let device = try attempt(name, clockPaced: settings.clockPaced)
             logger.info("audio output: ALSA '\(name)'\(settings.clockPaced ? " (clock-paced)" : "")")
             var opened = output(device, name)
-            opened.reopen = { () throws(AudioError) -> any OutputSink in
-                try ALSADevice(name: name, periodFrames: settings.periodFrames, periods: settings.periods,
-                               formats: DeviceSampleFormat.preference(settings.sampleFormat), clockPaced: settings.clockPaced)
-            }
+            opened.reopen = reopen
             return opened
         } catch {
             if settings.device != nil {
-                logger.error("audio output unavailable: \(error.userMessage)")
-                return output(nil, name, error.userMessage)
+                // A DAC switched on after the box: waited for from the start (OutputRecovery).
+                let message = "waiting for the DAC: \(error.userMessage)"
+                logger.error("audio output unavailable, \(message)")
+                var waiting = output(nil, name, message)
+                waiting.reopen = reopen
+                return waiting
             }
             // Nothing configured and no card: keep the box working on a silent sink.
             let message = "no sound card: \(error.userMessage); playing to a null sink (set [audio] device to choose one)"

@@ -1,4 +1,7 @@
+import CrateCore
 import CrateLibrary
+import FoundationEssentials
+import Logging
 import Synchronization
 
 /// Bringing back what the last run saved. The saved albums are found by their stable keys
@@ -26,6 +29,28 @@ extension AlbumSession {
 
     var notesForStatus: [String] { restoreNotes.withLock { $0 } }
 
+    /// The store a full disk kept closed at start is open now: the saved queue is read
+    /// and restored as at start-up (unless the listener chose an album meanwhile).
+    func storeOpened(resume: Bool) {
+        guard state.withLock({ $0.current }) == nil else { return }
+        let saved = Self.readSaved(library: library, logger: logger)
+        pendingRestore.withLock { $0 = saved }
+        restoreWaiting.store(true, ordering: .releasing)
+        restore(resume: resume)
+    }
+
+    /// What the last run saved, or an empty session when there is none (or it cannot be read: logged).
+    static func readSaved(library: Library, logger: Logger) -> SessionState {
+        do {
+            if let text = try library.store.userValue(stateKey) {
+                return try JSONDecoder().decode(SessionState.self, from: Data(text.utf8))
+            }
+        } catch {
+            logger.error("the saved queue could not be read (\(error)); starting with an empty one")
+        }
+        return SessionState()
+    }
+
     private func attemptRestore() {
         // Serialized by the lock: a scan ending mid-attempt waits and then tries again.
         pendingRestore.withLock { pending in
@@ -47,7 +72,7 @@ extension AlbumSession {
             }
             pending = nil
             if !missing.isEmpty {
-                let note = "the saved queue named \(missing.count) album(s) no longer in the library, left out: "
+                let note = "the saved queue named \(counted(missing.count, "album")) no longer in the library, left out: "
                     + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", ..." : "")
                 logger.warning("\(note)")
                 restoreNotes.withLock { $0.append(note) }

@@ -45,17 +45,9 @@ final class AlbumSession: Sendable {
         self.player = player
         self.maker = maker
         self.logger = logger
-        var saved = SessionState()
-        do {
-            if let text = try library.store.userValue(Self.stateKey) {
-                saved = try JSONDecoder().decode(SessionState.self, from: Data(text.utf8))
-            }
-        } catch {
-            logger.error("the saved queue could not be read (\(error)); starting with an empty one")
-        }
         state = Mutex(SessionState())
         writer = SessionWriter(logger: logger) { [library, logger] in Self.write($0, library: library, logger: logger) }
-        pendingRestore = Mutex(saved)
+        pendingRestore = Mutex(Self.readSaved(library: library, logger: logger))
         restoreWaiting.store(true, ordering: .releasing)
         player.setContinuation { [weak self] listLength in self?.continuation(listLength: listLength) }
     }

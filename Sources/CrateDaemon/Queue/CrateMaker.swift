@@ -101,7 +101,7 @@ struct CrateMaker {
         }
         let result = CDsWallet.resolve(items, albums: walletAlbums)
         var notes = try library.store.scanState(PlexPaths.walletNoteStateKey).map { [$0] } ?? []
-        notes.append("CDs wallet: \(result.albums.count) albums from \(items.count) items, \(result.duplicates) "
+        notes.append("CDs wallet: \(counted(result.albums.count, "album")) from \(counted(items.count, "item")), \(result.duplicates) "
             + "duplicate\(result.duplicates == 1 ? "" : "s"), \(result.unresolvedCount) unresolved")
         return (result.albums.map(\.id), result.unresolved.map { "line \($0.line): \($0.text)" }, notes)
     }

@@ -38,7 +38,7 @@ extension Router: ControlsHandler {
             return "play \(albumTitle(try requireSession().playCursor()))"
         case .cycleGenre:
             let (name, count) = try requireSession().cycleGenre()
-            return "crate: \(name) (\(count) albums)"
+            return "crate: \(name) (\(counted(count, "album")))"
         case .previewDial(let index):
             return "dial: \(DialPosition.allCases[index].displayName)? (press to confirm)"
         case .confirmDial(let index):

@@ -7,10 +7,12 @@ import CrateLibrary
 extension Router {
     /// A Plex album's cover, keyed by its thumb (a new changestamp is a new picture);
     /// nil when the server gave the album none (the placeholder).
-    func plexArtwork(trackPath: String) -> ArtworkReference? {
+    func plexArtwork(trackPath: String, name: String) -> ArtworkReference? {
         guard let cover = plexCovers?.cover(trackPath: trackPath) else { return nil }
-        return ArtworkReference(albumKey: "plex-\(cover.machine)-\(cover.album)-\(cover.thumb)",
-                                remote: RemoteArtwork(source: cover.machine, path: cover.thumb))
+        var reference = ArtworkReference(albumKey: "plex-\(cover.machine)-\(cover.album)-\(cover.thumb)",
+                                         remote: RemoteArtwork(source: cover.machine, path: cover.thumb))
+        reference.name = name
+        return reference
     }
 
     /// The covers' cache and fetches; a cover that cannot be shown is a warning.

@@ -118,7 +118,7 @@ extension Router {
 
     private func crateLine(_ session: AlbumSession) -> String {
         let (kind, count) = session.state.withLock { ($0.crate.kind, $0.crate.items.count) }
-        return "crate: \(kind.displayName) (\(count) albums)"
+        return "crate: \(kind.displayName) (\(counted(count, "album")))"
     }
 
     /// The knob's track list: its album from track `index` (0-based).

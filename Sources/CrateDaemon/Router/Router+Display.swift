@@ -27,7 +27,9 @@ extension Router {
         }
         content.message = displayMessages.current()
         if content.message == nil, player.output.waitingForDevice == true {
-            content.message = Message("Output lost — waiting for the DAC", kind: .error)
+            // Lost while playing, or not there since the start (a DAC switched on late).
+            let lost = player.output.message?.hasPrefix("output lost") == true
+            content.message = Message(lost ? "Output lost — waiting for the DAC" : "Waiting for the DAC", kind: .error)
         }
         return content
     }
@@ -104,8 +106,11 @@ extension Router {
     func artwork(_ detail: AlbumDetail) -> ArtworkReference? {
         guard let first = detail.tracks.first else { return nil }
         // Plex covers come from the server's photo transcoder, fetched in the background.
-        if PlexPaths.isPlex(first.path) { return plexArtwork(trackPath: first.path) }
-        return ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
+        let name = "\(detail.album.artist) — \(detail.album.title)"
+        if PlexPaths.isPlex(first.path) { return plexArtwork(trackPath: first.path, name: name) }
+        var reference = ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
+        reference.name = name
+        return reference
     }
 
     /// The rooms on the status row: a room that dropped out first, then how many play.
@@ -127,6 +132,7 @@ extension Router {
             for offset in 0..<min(segment.trackCount, detail.tracks.count)
             where status.tracks.indices.contains(segment.startIndex + offset) {
                 status.tracks[segment.startIndex + offset].title = detail.tracks[offset].title
+                status.tracks[segment.startIndex + offset].album = "\(detail.album.artist) — \(detail.album.title)"
             }
         }
     }

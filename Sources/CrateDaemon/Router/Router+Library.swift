@@ -38,7 +38,7 @@ extension Router {
             self?.publish(.scanProgress, progress.currentPath, progress: progress)
         }, finished: { [weak self] report in
             let outcome = report.completed ? "finished" : "interrupted"
-            self?.publish(.scanFinished, "library scan \(outcome): \(report.albums) albums", report: report)
+            self?.publish(.scanFinished, "library scan \(outcome): \(counted(report.albums, "album"))", report: report)
             self?.session?.libraryChanged()
         })
         publish(.scanStarted, full ? "full library scan started" : "library scan started")

@@ -38,7 +38,7 @@ extension Router {
             self.albumCache.withLock { $0.removeAll() }
             self.plexCovers?.reload()
             let text = report.error.map { report.partial ? "Plex sync held back: \($0)" : "Plex sync failed: \($0)" }
-                ?? "Plex sync: \(report.albums) albums, \(report.tracks) tracks (+\(report.added) ~\(report.changed) -\(report.removed))"
+                ?? "Plex sync: \(counted(report.albums, "album")), \(counted(report.tracks, "track")) (+\(report.added) ~\(report.changed) -\(report.removed))"
             if let error = report.error {
                 let expired = self.plexService?.status().auth == "expired"
                 self.showOnDisplay(expired ? "Plex: sign in again" : "Plex: \(error)", kind: .error, seconds: 6)

@@ -201,11 +201,12 @@ public final class Router: ControlHandler {
         if let message = output.message { warnings.append(message) }
         if let refusal = output.realtimeMessage { warnings.append(refusal) }
         if let libraryProblem { warnings.append(libraryProblem) }
+        if let waiting = library?.store.unavailableReason { warnings.append("library unavailable: \(waiting)") }
         // A rebuilt cache, salvaged user data, a damaged WAL: said until the next start.
         warnings += library?.store.notes ?? []
         warnings += session?.notesForStatus ?? []
         let failed = playerStatus.tracks.filter { $0.error != nil }.count
-        if failed > 0 { warnings.append("\(failed) track(s) of the current list could not be played in full") }
+        if failed > 0 { warnings.append("\(counted(failed, "track")) of the current list could not be played in full") }
         let cursor = session?.state.withLock { $0.crate.cursor }
         let controls = controlsService?.status(browseIndex: cursor)
         if let problem = controls?.problem { warnings.append("controls: \(problem)") }

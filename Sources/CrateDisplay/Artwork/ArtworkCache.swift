@@ -28,8 +28,10 @@ public final class ArtworkCache: Sendable {
         var withoutArt: Set<String> = []
         var failures: [String: (error: ArtworkError, retryAt: Double?)] = [:]
         var diskProblem: ArtworkError?
-        /// The latest failure, "album key: error", for `status`.
+        /// The latest failure, "album: error" (its name when known, else its key), for `status`.
         var lastFailure: String?
+        /// Albums' names by key, as the screens' references give them (bounded).
+        var names: [String: String] = [:]
         /// Fetched pictures when there is no disk (a few, most recent last).
         var fetchedInMemory: [(albumKey: String, bytes: [UInt8])] = []
         var fetched = 0
@@ -127,11 +129,20 @@ public final class ArtworkCache: Sendable {
         return result
     }
 
+    /// What to call the album of `albumKey` in `status` (the last 256 named are kept).
+    public func name(_ name: String, forAlbumKey albumKey: String) {
+        state.withLock { state in
+            guard state.names[albumKey] != name else { return }
+            if state.names.count >= 256 { state.names.removeAll() }
+            state.names[albumKey] = name
+        }
+    }
+
     /// Remembers why the album has no cover now (until `retryAt`; nil: until forgotten).
     func noteFailure(_ error: ArtworkError, forAlbumKey albumKey: String, retryAt: Double?) {
         state.withLock { state in
             state.failures[albumKey] = (error, retryAt)
-            state.lastFailure = "\(albumKey): \(error.userMessage)"
+            state.lastFailure = "\(state.names[albumKey] ?? albumKey): \(error.userMessage)"
         }
     }
 

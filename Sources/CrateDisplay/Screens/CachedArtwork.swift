@@ -50,6 +50,7 @@ public final class CachedArtwork: ArtworkProvider {
     }
 
     public func image(for art: ArtworkReference, fitting box: ArtworkBox) -> RGBImage? {
+        if let name = art.name { cache.name(name, forAlbumKey: art.albumKey) }
         if let remote = art.remote { return remoteImage(art, remote, box) }
         let location = art.embedded ?? embeddedLocation(of: art)
         do {

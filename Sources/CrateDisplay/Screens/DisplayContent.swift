@@ -48,6 +48,9 @@ public struct ArtworkReference: Sendable, Equatable, Hashable {
     public var embedded: ArtworkLocation?
     /// A cover fetched from a server (a Plex album's); `trackPath` is then not read.
     public var remote: RemoteArtwork?
+    /// The album in words ("Artist — Title"), for messages about its cover: the key is
+    /// internal (a Plex cover's names a server and ids).
+    public var name: String?
     public init(albumKey: String, trackPath: String) {
         self.albumKey = albumKey
         self.trackPath = trackPath

@@ -9,15 +9,23 @@ struct FLACFileInfo: Equatable {
     /// Where the first audio frame starts (after the last metadata block).
     var audioStart: Int
     var fileSize: Int
+    /// The sample just past the last frame in the file (FLACLastFrame); nil when not found.
+    var audioEnd: Int? = nil
 
     var stream: StreamInfo {
         let exact = streamInfo.totalSamples > 0
         let frames = exact ? streamInfo.totalSamples : streamInfo.estimatedFrames(audioBytes: fileSize - audioStart)
         let seconds = Double(frames) / Double(streamInfo.sampleRate)
         let bitrate = seconds > 0 ? Int((Double(fileSize - audioStart) * 8 / seconds / 1000).rounded()) : nil
+        var truncation: String?
+        if exact, let audioEnd, audioEnd < frames {
+            let rate = Double(streamInfo.sampleRate)
+            truncation = "truncated: the audio ends at \(formatSeconds(Double(audioEnd) / rate)) of the "
+                + "\(formatSeconds(Double(frames) / rate)) its STREAMINFO gives"
+        }
         return StreamInfo(codec: "FLAC", sampleRate: streamInfo.sampleRate, channels: streamInfo.channels,
                           bitsPerSample: streamInfo.bitsPerSample, durationFrames: frames, exact: exact,
-                          bitrate: bitrate, lossless: true)
+                          bitrate: bitrate, lossless: true, truncation: truncation)
     }
 }
 
@@ -109,6 +117,8 @@ enum FLACMetadataReader {
         }
         // Front cover (type 3) first, else whatever picture came first.
         tags.artwork = (pictures.first { $0.type == 3 } ?? pictures.first)?.location
-        return FLACFileInfo(streamInfo: streamInfo, tags: tags, audioStart: position, fileSize: file.size)
+        let tailStart = max(position, file.size - FLACLastFrame.tailSize)
+        let end = FLACLastFrame.end(in: try bytes(at: tailStart, count: file.size - tailStart), info: streamInfo)
+        return FLACFileInfo(streamInfo: streamInfo, tags: tags, audioStart: position, fileSize: file.size, audioEnd: end)
     }
 }

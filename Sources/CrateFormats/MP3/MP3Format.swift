@@ -17,7 +17,9 @@ struct MP3Format: AudioFormat {
         let audio = info.audio
         return TrackMetadata(tags: info.tags, stream: StreamInfo(
             codec: "MP3", sampleRate: audio.sampleRate, channels: audio.channels, bitsPerSample: 16,
-            durationFrames: audio.durationFrames, exact: audio.exact, bitrate: audio.bitrate, lossless: false))
+            durationFrames: audio.durationFrames, exact: audio.exact, bitrate: audio.bitrate, lossless: false,
+            truncation: audio.bytesAreWhole == false
+                ? "truncated: the file holds less audio than its Xing/LAME header counts" : nil))
     }
 
     func makeDecoder(source: any ByteSource, path: String) throws(DecodeError) -> any TrackDecoder {

@@ -13,12 +13,14 @@ struct MP4Format: AudioFormat {
 
     func readMetadata(path: String) throws(FormatReadError) -> TrackMetadata {
         do {
-            let reader = MP4BoxReader(cursor: ByteCursor(try FileByteSource(path: path)), path: path)
+            let source = try FileByteSource(path: path)
+            let reader = MP4BoxReader(cursor: ByteCursor(source), path: path)
             let movie = try MP4Movie.read(reader)
             var tags = MP4Tags()
             if let ilst = movie.ilst { tags = try MP4Tags.read(ilst: ilst, reader: reader) }
             if let problem = movie.tagsProblem { tags.tags.note(problem) }
-            let stream = try Self.streamInfo(movie, iTunSMPB: tags.iTunSMPB, path: path)
+            var stream = try Self.streamInfo(movie, iTunSMPB: tags.iTunSMPB, path: path)
+            stream.truncation = Self.truncation(movie.track, fileSize: source.size ?? Int.max)
             return TrackMetadata(tags: tags.tags, stream: stream)
         } catch {
             throw FormatReadError(path: path, reason: error.reason)
@@ -27,6 +29,17 @@ struct MP4Format: AudioFormat {
 
     func makeDecoder(source: any ByteSource, path: String) throws(DecodeError) -> any TrackDecoder {
         try MP4Decoder(source: source, path: path)
+    }
+
+    /// Why the file holds fewer packets than its sample table lists (a file cut short with
+    /// its moov first; with the moov last, the moov itself is missing): nil when all are there.
+    private static func truncation(_ track: MP4AudioTrack, fileSize: Int) -> String? {
+        let table = track.table
+        guard let first = (0..<table.count).first(where: { Int(table.offsets[$0]) + Int(table.sizes[$0]) > fileSize })
+        else { return nil }
+        let scale = Double(max(1, track.timescale))
+        return "truncated: the audio ends at \(formatSeconds(Double(table.starts[first]) / scale)) of the "
+            + "\(formatSeconds(Double(table.totalDuration) / scale)) its sample table lists"
     }
 
     /// Rate, channels and exact length as the decoder will produce them.

@@ -38,7 +38,10 @@ enum OggMetadataReader {
         return TrackMetadata(tags: tags, stream: StreamInfo(
             codec: codec.name, sampleRate: identification.sampleRate, channels: identification.channels,
             bitsPerSample: 16, durationFrames: total.frames, exact: total.exact,
-            bitrate: identification.nominalBitrate.map { ($0 + 500) / 1000 } ?? average, lossless: false))
+            bitrate: identification.nominalBitrate.map { ($0 + 500) / 1000 } ?? average, lossless: false,
+            // Encoders end every stream with an end-of-stream page: without it the file was cut.
+            truncation: total.exact ? nil : "truncated: the stream stops at \(formatSeconds(seconds)) "
+                + "with no end-of-stream page"))
     }
 
     /// The image bytes of the picture `read` points `tags.artwork` at.

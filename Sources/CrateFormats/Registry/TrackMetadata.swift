@@ -25,9 +25,13 @@ public struct StreamInfo: Sendable, Equatable {
     /// kbit/s, when the container says or it can be worked out.
     public var bitrate: Int?
     public var lossless: Bool
+    /// Why the file holds less audio than its header or container says ("truncated: …"):
+    /// a file cut short, which plays what is there and is reported by the scan.
+    public var truncation: String?
 
     public init(codec: String, sampleRate: Int, channels: Int, bitsPerSample: Int, durationFrames: Int,
-                exact: Bool, bitrate: Int? = nil, lossless: Bool) {
+                exact: Bool, bitrate: Int? = nil, lossless: Bool, truncation: String? = nil) {
+        self.truncation = truncation
         self.codec = codec
         self.sampleRate = sampleRate
         self.channels = channels
@@ -39,4 +43,9 @@ public struct StreamInfo: Sendable, Equatable {
     }
 
     public var durationSeconds: Double { sampleRate > 0 ? Double(durationFrames) / Double(sampleRate) : 0 }
+}
+
+/// "12.3 s", for reasons a person reads.
+func formatSeconds(_ seconds: Double) -> String {
+    "\(Double(Int((seconds * 10).rounded())) / 10) s"
 }

@@ -1,3 +1,5 @@
+import CrateCore
+
 /// The Crate Wall: a crate blended from the signals' candidate lists by a weight table
 /// (a `DialPosition`'s, or a custom one). Pure and deterministic: the same candidates,
 /// weights, size and seed give the same crate, on any machine. A genre crate is the same
@@ -77,7 +79,7 @@ public enum CrateWall {
 
         let filled = picks.reduce(0) { $0 + $1.count }
         if filled < size {
-            notes.append("crate is short: \(filled) of \(size) albums, every signal ran out")
+            notes.append("crate is short: \(filled) of \(counted(size, "album")), every signal ran out")
         }
 
         var next = signals.map { _ in 0 }

@@ -43,6 +43,10 @@ public final class PlexClient: Sendable {
         do {
             response = try http.send(request, retry: retry, cancel: cancel)
         } catch {
+            // A server whose answer began is there: only its reply failed (cut off, too large).
+            if error.answeredStatus != nil || error.kind == .tooLarge {
+                throw .badResponse("\(describe(base, path)): the reply was cut off: \(error.message)")
+            }
             throw .unreachable("\(describe(base, path)): \(error.message)")
         }
         switch response.status {

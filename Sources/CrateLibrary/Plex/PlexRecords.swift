@@ -43,7 +43,7 @@ enum PlexRecords {
                 let kinds = Set(other.map { $0.parts.first?.container ?? $0.parts.first?.codec ?? "no file" }).sorted()
                 result.unplayable.append(PlexUnplayableAlbum(
                     albumRatingKey: album.ratingKey, title: album.title, artist: album.artist ?? "",
-                    reason: "\(other.count) of \(albumTracks.count) tracks are \(kinds.joined(separator: ", ")), "
+                    reason: "\(other.count) of \(counted(albumTracks.count, "track")) \(other.count == 1 ? "is" : "are") \(kinds.joined(separator: ", ")), "
                         + "which Crate does not play"))
                 continue
             }

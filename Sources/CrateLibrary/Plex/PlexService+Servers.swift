@@ -54,7 +54,12 @@ extension PlexService {
                                        token: token)
             return try PlexDecode.resources(body).filter(\.isServer)
         } catch let error as PlexError {
-            if case .unauthorized = error { state.withLock { $0.expired = true } }
+            if case .unauthorized = error, tokenRefusedAgain({ () throws(PlexError) in
+                _ = try client.send("GET", settings.tvURL, "/api/v2/user", token: token, retry: .none,
+                                    totalTimeout: Self.probeTimeout)
+            }) {
+                state.withLock { $0.expired = true }
+            }
             throw error
         } catch {
             throw .badResponse("plex.tv resources: \(error)")

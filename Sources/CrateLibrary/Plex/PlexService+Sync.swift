@@ -54,16 +54,42 @@ extension PlexService {
                 report.partial = true
                 report.error = error.description + "; nothing was removed or changed"
             }
+            var refused = false
+            if case .unauthorized = error {
+                refused = tokenRefusedAgain { () throws(PlexError) in
+                    _ = try client.send("GET", server.uri, "/library/sections", token: server.accessToken, retry: .none,
+                                        totalTimeout: Self.probeTimeout)
+                }
+                if !refused { report.error = (report.error ?? "") + Self.tokenStillWorks }
+            }
             logger.error("plex sync of \(server.name) failed: \(report.error ?? "")")
             state.withLockAndBroadcast { s in
                 s.problem = report.error
-                if case .unauthorized = error { s.expired = true }
+                if refused { s.expired = true }
             }
             // Anything but silence is an answer: a 503 or a refused token means the server is there.
             if error.isUnreachable { noteUnreachable(server) } else { noteAnswered(server) }
         }
         state.withLockAndBroadcast { $0.syncing = false; $0.lastSync = report }
         return report
+    }
+
+    /// What a sync's error adds when the token that was refused works when asked again.
+    static let tokenStillWorks = "; asked again, the token is accepted: still signed in, the next sync tries again"
+
+    /// A 401 is believed only when asking again (`recheck`) is refused too: one refusal
+    /// (a server restarting, a proxy's hiccup) must not leave "sign in again" behind while
+    /// the token works. Any other outcome of the recheck keeps the sign-in.
+    func tokenRefusedAgain(_ recheck: () throws(PlexError) -> Void) -> Bool {
+        do {
+            try recheck()
+            logger.notice("plex: a request was refused (401), but the token is accepted when asked again")
+            return false
+        } catch {
+            if case .unauthorized = error { return true }
+            logger.warning("plex: a request was refused (401); asking again did not settle it (\(error)): still signed in")
+            return false
+        }
     }
 
     /// Everything `crate-admin plex status` shows.

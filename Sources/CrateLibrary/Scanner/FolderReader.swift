@@ -23,6 +23,10 @@ struct FolderReader {
             do {
                 let info = try FormatRegistry.readMetadata(path: path)
                 read.append((entry, path, info))
+                if let truncation = info.stream.truncation {
+                    // Plays what is there; reported like a damaged tag.
+                    result.skipped.append(SkippedFileInfo(path: path, reason: "\(truncation), kept"))
+                }
                 for problem in info.tags.problems {
                     // The file is usable; its tag is damaged. Kept and reported.
                     result.skipped.append(SkippedFileInfo(path: path, reason: "damaged tag, kept: \(problem)"))

@@ -69,7 +69,10 @@ extension LibraryStore {
                 throw SQLiteError(code: 1, message: "the restored file does not go back to WAL mode")
             }
         }
-        try withUserData { db in try UserSchema.migrations.migrate(db) }
+        try withUserData { db in
+            try UserSchema.migrations.migrate(db)
+            try UserLedger.adopt(db, directory: directory, logger: logger)
+        }
         crateRowCache.withLock { $0 = nil }
         described.previous = previous
         logger.notice("user data restored from \(file); the data it replaced is kept at \(previous)")

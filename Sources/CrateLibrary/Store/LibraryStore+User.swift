@@ -20,7 +20,7 @@ extension LibraryStore {
     /// records `at` (seconds since 1970) for the Favorites crate's order.
     public func setOpinion(_ opinion: AlbumOpinion, albumKey: String, at time: Double = 0) throws(LibraryStoreError) {
         let likedAt: SQLiteValue = opinion == .liked ? .real(time) : .null
-        try withUserData { db in
+        try ledgeredChange { db in
             try db.run("""
                 INSERT INTO album_state (album_key, liked, disliked, liked_at) VALUES (?1, ?2, ?3, ?4)
                 ON CONFLICT(album_key) DO UPDATE SET liked = excluded.liked, disliked = excluded.disliked,
@@ -50,7 +50,7 @@ extension LibraryStore {
 
     /// An album started (`completed` false) or was heard to its end (`completed` true).
     public func recordPlay(albumKey: String, completed: Bool, at time: Double) throws(LibraryStoreError) {
-        try withUserData { db in
+        try ledgeredChange { db in
             try db.run("""
                 INSERT INTO album_state (album_key, play_count, completed_plays, last_played) VALUES (?1, ?2, ?3, ?4)
                 ON CONFLICT(album_key) DO UPDATE SET play_count = play_count + ?2,
@@ -97,12 +97,28 @@ extension LibraryStore {
     }
 
     public func setUserValue(_ key: String, _ value: String?) throws(LibraryStoreError) {
-        try withUserData { db in
+        try ledgeredChange { db in
             if let value {
                 try db.run("INSERT INTO key_values (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2",
                            [.text(key), .text(value)])
             } else {
                 try db.run("DELETE FROM key_values WHERE key = ?1", [.text(key)])
+            }
+        }
+    }
+
+    /// Runs `change` on user.sqlite in one transaction that also bumps the ledger's
+    /// generation, then rewrites the ledger: a later loss of the change is noticed at start
+    /// (UserLedger). A ledger that cannot be written is logged; the change stands.
+    func ledgeredChange(_ change: (Database) throws -> Void) throws(LibraryStoreError) {
+        try withUserData { db in
+            let ledger = try db.transaction { () throws -> UserLedger in
+                try change(db)
+                try UserLedger.bump(db)
+                return try UserLedger.current(db)
+            }
+            do { try ledger.write(directory: directory) } catch {
+                logger.warning("cannot write \(UserLedger.file) (\(error)): a loss of this change would go unnoticed")
             }
         }
     }

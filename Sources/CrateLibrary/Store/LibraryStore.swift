@@ -24,7 +24,7 @@ import Synchronization
 public final class LibraryStore: Sendable {
     /// What start-up had to do to keep the store usable (a rebuilt cache, recovered rows),
     /// for `library stats`. Empty on a normal start.
-    public let notes: [String]
+    public var notes: [String] { startNotes.withLock { $0 } }
     public let directory: String
 
     let writer: Mutex<Database>
@@ -34,26 +34,70 @@ public final class LibraryStore: Sendable {
     /// `data_version`s they were read at (see `crateRowsWithState`).
     let crateRowCache = Mutex<CrateRowCache?>(nil)
     let logger: Logger
+    private let startNotes = Mutex<[String]>([])
+    /// Why the files are not open yet: a full disk (never damage: the files are kept as
+    /// they are). Every call fails with it until `retryOpening` succeeds.
+    private let waiting = Mutex<LibraryStoreError?>(nil)
 
-    private init(directory: String, writer: consuming sending Database, reader: consuming sending Database,
-                 user: consuming sending Database, notes: [String], logger: Logger) {
+    private init(directory: String, logger: Logger) {
         self.directory = directory
-        self.writer = Mutex(writer)
-        self.reader = Mutex(reader)
-        self.user = Mutex(user)
-        self.notes = notes
+        writer = Mutex(Database(unopened: directory + "/" + CacheSchema.file))
+        reader = Mutex(Database(unopened: directory + "/" + CacheSchema.file))
+        user = Mutex(Database(unopened: directory + "/" + UserSchema.file))
         self.logger = logger
     }
 
-    /// Opens (creating, migrating, checking and if need be recovering) the store in `directory`.
+    /// Opens (creating, migrating, checking and if need be recovering) the store in
+    /// `directory`. On a full disk the store is returned unopened, saying so
+    /// (`unavailableReason`), and opened by `retryOpening` once there is room.
     public static func open(directory: String, logger: Logger) throws(LibraryStoreError) -> LibraryStore {
         try StoreFiles.ensureDirectory(directory)
+        let store = LibraryStore(directory: directory, logger: logger)
+        do {
+            try store.openFiles()
+        } catch {
+            guard case .diskFull = error else { throw error }
+            store.waiting.withLock { $0 = error }
+            logger.error("library unavailable, \(error.userMessage)")
+        }
+        return store
+    }
+
+    /// Why the store is not open (a full disk), or nil when it is.
+    public var unavailableReason: String? { waiting.withLock { $0 }?.userMessage }
+
+    /// Opens the files a full disk kept closed. True when the store is open now; false
+    /// while the disk is still full (or the files fail otherwise: logged).
+    public func retryOpening() -> Bool {
+        guard waiting.withLock({ $0 }) != nil else { return true }
+        do {
+            try openFiles()
+        } catch {
+            if case .diskFull = error {
+                waiting.withLock { $0 = error }
+            } else {
+                logger.error("the library database still cannot be opened: \(error)")
+            }
+            return false
+        }
+        waiting.withLock { $0 = nil }
+        logger.notice("the library database is open: there is room on the disk again")
+        return true
+    }
+
+    /// Opens each file not yet open: the cache, its reader, the user data.
+    private func openFiles() throws(LibraryStoreError) {
         var notes: [String] = []
-        let writer = try DatabaseOpening.openCache(directory: directory, notes: &notes, logger: logger)
-        let reader = try DatabaseOpening.openReader(directory: directory)
-        let user = try DatabaseOpening.openUser(directory: directory, notes: &notes, logger: logger)
-        return LibraryStore(directory: directory, writer: writer, reader: reader, user: user,
-                            notes: notes, logger: logger)
+        defer { startNotes.withLock { $0 += notes } }
+        try writer.withLock { (db: inout Database) throws(LibraryStoreError) in
+            if !db.isOpen { db = try DatabaseOpening.openCache(directory: directory, notes: &notes, logger: logger) }
+        }
+        try reader.withLock { (db: inout Database) throws(LibraryStoreError) in
+            if !db.isOpen { db = try DatabaseOpening.openReader(directory: directory) }
+        }
+        try user.withLock { (db: inout Database) throws(LibraryStoreError) in
+            if !db.isOpen { db = try DatabaseOpening.openUser(directory: directory, notes: &notes, logger: logger) }
+        }
     }
 
     // MARK: Connection access
@@ -61,7 +105,7 @@ public final class LibraryStore: Sendable {
     /// Runs `body` on the writer connection.
     func write<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try writer.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
-            guard db.isOpen else { throw .closed }
+            guard db.isOpen else { throw waiting.withLock { $0 } ?? .closed }
             return try storeCall { try body(db) }
         }
     }
@@ -75,7 +119,7 @@ public final class LibraryStore: Sendable {
     /// one read transaction, so they see one consistent snapshot even mid-scan.
     func read<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try reader.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
-            guard db.isOpen else { throw .closed }
+            guard db.isOpen else { throw waiting.withLock { $0 } ?? .closed }
             return try storeCall { try db.readTransaction { try body(db) } }
         }
     }
@@ -83,7 +127,7 @@ public final class LibraryStore: Sendable {
     /// Runs `body` on the user-data connection.
     func withUserData<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try user.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
-            guard db.isOpen else { throw .closed }
+            guard db.isOpen else { throw waiting.withLock { $0 } ?? .closed }
             return try storeCall { try body(db) }
         }
     }

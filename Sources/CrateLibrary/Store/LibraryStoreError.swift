@@ -18,6 +18,9 @@ public enum LibraryStoreError: UserFacingError, Equatable {
     case closed
     /// A file offered to `restore` is not a sound Crate user database.
     case badBackup(file: String, reason: String)
+    /// The disk holding the file is full: the file is kept as it is, and opened again
+    /// once there is room (`LibraryStore.retryOpening`).
+    case diskFull(file: String, reason: String)
 
     public var userMessage: String {
         switch self {
@@ -37,6 +40,9 @@ public enum LibraryStoreError: UserFacingError, Equatable {
             "the library store is closed: crated is stopping"
         case .badBackup(let file, let reason):
             "\(file) cannot be restored: \(reason); the current user data is unchanged"
+        case .diskFull(let file, let reason):
+            "disk full: \(file) cannot be opened (\(reason)); the file is kept and opened again "
+                + "once there is room: free space on its file system"
         }
     }
 

@@ -136,7 +136,7 @@ struct DownloadsCommand: ParsableCommand {
             try connection.perform(ControlRequest(cmd: .downloads)) { reply throws(AdminError) in
                 guard let d = reply.downloads else { return }
                 let mb = HumanFormat.size
-                Output.line("cache:   \(d.files) tracks, \(mb(d.bytes)) of \(mb(d.capBytes))")
+                Output.line("cache:   \(counted(d.files, "track")), \(mb(d.bytes)) of \(mb(d.capBytes))")
                 for transfer in d.active {
                     let total = transfer.totalBytes.map { " of \(mb($0)) (\(transfer.bytes * 100 / max($0, 1)) %)" } ?? ""
                     Output.line("fetching: \(transfer.track): \(mb(transfer.bytes))\(total)")

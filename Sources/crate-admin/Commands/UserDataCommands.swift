@@ -68,6 +68,6 @@ struct RestoreCommand: ParsableCommand {
 
 enum UserDataFormat {
     static func contents(_ copy: UserDataCopy) -> String {
-        "\(copy.likes) liked, \(copy.dislikes) disliked, \(copy.albumsPlayed) albums with plays (\(copy.bytes / 1024) KB)"
+        "\(copy.likes) liked, \(copy.dislikes) disliked, \(counted(copy.albumsPlayed, "album")) with plays (\(copy.bytes / 1024) KB)"
     }
 }

@@ -130,6 +130,13 @@ enum AudioDeviceCheck {
             return .fail(name, "crated found no sound card and plays to a null sink, nothing is heard\(why)",
                          fix: files.fix ?? fix)
         }
+        if output.waitingForDevice == true, let message = output.message {
+            // Retried every two seconds: switching the DAC on is the fix, not a restart.
+            var detail = "crated is waiting for the DAC \(output.device) (\(message))"
+            if files.status != .ok { detail += "; \(files.detail)" }
+            return .fail(name, detail, fix: "switch the DAC on or plug it in: crated picks it up by itself; "
+                + "if it is on, " + (files.fix ?? fix))
+        }
         if let message = output.message {
             var detail = "crated cannot open \(output.device): \(message)"
             if files.status != .ok { detail += "; \(files.detail)" }

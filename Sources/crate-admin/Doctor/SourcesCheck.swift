@@ -7,10 +7,26 @@ import CrateCore
 enum SourcesCheck {
     static func library(config: CrateConfig, configPath: String, daemon: DaemonView?,
                         user: UserIdentity?) -> [DoctorResult] {
+        if let problem = daemon?.problems[ControlCommand.libraryStats.rawValue], problem.contains("disk full") {
+            return [.fail("library", "crated: \(problem)",
+                          fix: "free space on the file system of \(config.stateDir) (`du -xsh \(config.stateDir)/*` shows what is big): "
+                            + "crated opens the library again by itself")]
+        }
         if let problem = daemon?.problems[ControlCommand.libraryStats.rawValue] {
             return [.fail("library", "crated: \(problem)",
                           fix: "journalctl -u crated -e shows why; check state_dir in \(configPath), then sudo systemctl restart crated")]
         }
+        // Damage found at start (a rebuilt cache, salvaged or lost user data): said until the next start.
+        let damage = (daemon?.library?.storeNotes ?? []).map {
+            DoctorResult.warn("library", "crated: \($0)",
+                              fix: "see the note; a copy of what was found is kept in \(config.stateDir); "
+                                + "crate-admin restore FILE brings back a backup")
+        }
+        return damage + roots(config: config, configPath: configPath, daemon: daemon, user: user)
+    }
+
+    private static func roots(config: CrateConfig, configPath: String, daemon: DaemonView?,
+                              user: UserIdentity?) -> [DoctorResult] {
         let roots = config.library.paths
         guard !roots.isEmpty else {
             if daemon?.plex?.auth == "signed-in" { return [.ok("library", "no folders configured (Plex only)")] }
@@ -25,14 +41,14 @@ enum SourcesCheck {
 
     static func folder(_ root: String, stat: LibraryRootStatus?, configPath: String, user: UserIdentity?,
                        restart: Bool) -> DoctorResult {
-        let albums = stat.map { ", \($0.albums) albums" } ?? ""
+        let albums = stat.map { ", \(counted($0.albums, "album"))" } ?? ""
         guard root.hasPrefix("/") else {
             return .warn("library", "\(root) is relative: it depends on the folder crated starts in",
                          fix: "write it as an absolute path in [library] paths of \(configPath)")
         }
         switch FileFacts.of(root) {
         case .failure(let error):
-            let offline = stat.map { $0.online ? "" : "; crated shows it offline, its \($0.albums) albums kept" } ?? ""
+            let offline = stat.map { $0.online ? "" : "; crated shows it offline, its \(counted($0.albums, "album")) kept" } ?? ""
             return .warn("library", "\(root): \(error) (a drive or share not mounted?)\(offline)",
                          fix: "mount it (sudo mount -a, see /etc/fstab), or remove it from [library] paths in \(configPath)")
         case .success(let facts) where !facts.isDirectory:
@@ -96,6 +112,6 @@ enum SourcesCheck {
                          fix: "crate-admin plex sync (crate-admin plex status shows the result)")
         }
         let reach = plex.reachable == nil ? "not contacted yet" : "reachable"
-        return .ok("plex", "signed in\(account); \(HumanFormat.server(server.name, at: url)) \(reach), \(plex.albums) albums")
+        return .ok("plex", "signed in\(account); \(HumanFormat.server(server.name, at: url)) \(reach), \(counted(plex.albums, "album"))")
     }
 }

@@ -8,7 +8,7 @@ enum DatabaseOpening {
     enum Failure: Error {
         /// Corrupt, not a database, or unreadable: replace it (cache) or salvage it (user data).
         case damaged(String)
-        /// Anything else (a newer schema, permissions): reported, the file left alone.
+        /// Anything else (a newer schema, permissions, a full disk): reported, the file left alone.
         case refused(LibraryStoreError)
     }
 
@@ -40,9 +40,24 @@ enum DatabaseOpening {
         }
     }
 
-    /// user.sqlite, or a fresh one holding every row that could be read from a damaged file.
+    /// user.sqlite, or a fresh one holding every row that could be read from a damaged
+    /// file; then compared with its ledger, so changes lost without damage (a WAL deleted
+    /// or cut) are reported too (UserLedger).
     static func openUser(directory: String, notes: inout [String], logger: Logger) throws(LibraryStoreError) -> Database {
         let path = directory + "/" + UserSchema.file
+        let db = try openUserFile(path: path, notes: &notes, logger: logger)
+        do {
+            if let loss = try UserLedger.check(db, directory: directory, logger: logger) {
+                logger.error("\(loss)")
+                notes.append(loss)
+            }
+        } catch {
+            logger.error("user.sqlite cannot be compared with its ledger: \(error)")
+        }
+        return db
+    }
+
+    private static func openUserFile(path: String, notes: inout [String], logger: Logger) throws(LibraryStoreError) -> Database {
         try reportDamagedWAL(of: path, consequence: "likes, dislikes or plays made in those transactions are lost",
                              notes: &notes, logger: logger)
         if StoreFiles.isEmptyDatabase(path) {
@@ -52,6 +67,21 @@ enum DatabaseOpening {
                 + "empty; nothing could be recovered (the empty file is kept at \(aside))"
             logger.error("\(note)")
             notes.append(note)
+        }
+        if StoreFiles.size(path) == 0, let walBytes = StoreFiles.size(path + "-wal"), walBytes > 0 {
+            // SQLite would take the empty file for a new database and drop the WAL unread.
+            let aside = try StoreFiles.moveAside(path)
+            let fresh = try openFresh(path: path, migrations: UserSchema.migrations, synchronous: "FULL")
+            let replayed = WALReplay.image(of: aside)
+            let salvage = salvage(from: replayed?.path, into: fresh)
+            replayed.map { StoreFiles.remove($0.path) }
+            let held = replayed.map { "rebuilt from the \($0.pages) page(s) its WAL still held: \(salvage.summary)" }
+                ?? "its WAL holds no committed page 1, so nothing could be rebuilt from it"
+            let note = "user.sqlite was cut to 0 bytes with its WAL (\(walBytes) bytes) beside it; \(held); rows only "
+                + "the file held are lost; the cut file and its WAL are kept at \(aside)"
+            logger.error("\(note)")
+            notes.append(note)
+            return fresh
         }
         do throws(Failure) {
             return try openChecked(path: path, migrations: UserSchema.migrations, synchronous: "FULL")
@@ -64,7 +94,7 @@ enum DatabaseOpening {
             let moved = ["-wal", "-shm"].filter { StoreFiles.exists(aside + $0) }
             // Read from a copy padded to whole pages: a truncated file reads as nothing otherwise.
             let padded = PaddedCopy.make(of: aside)
-            let salvage = RowSalvage.copy(from: padded?.path ?? aside, into: fresh, tables: UserSchema.tables)
+            let salvage = salvage(from: padded?.path ?? aside, into: fresh)
             padded?.remove()
             for suffix in ["-wal", "-shm"] where !moved.contains(suffix) { StoreFiles.remove(aside + suffix) }
             let missing = padded?.addedBytes ?? 0
@@ -75,6 +105,12 @@ enum DatabaseOpening {
             notes.append(note)
             return fresh
         }
+    }
+
+    /// The valid rows of the user tables read from `source` into `fresh`.
+    private static func salvage(from source: String?, into fresh: Database) -> RowSalvage.Result {
+        guard let source else { return RowSalvage.Result(unreadableTables: UserSchema.tables) }
+        return RowSalvage.copy(from: source, into: fresh, tables: UserSchema.tables, valid: UserSchema.validRows)
     }
 
     /// The reader connection to an already opened and migrated library.sqlite.
@@ -154,6 +190,11 @@ enum DatabaseOpening {
     }
 
     private static func classify(_ error: SQLiteError, path: String) -> Failure {
+        // A full disk fails writes (SQLITE_FULL, or an I/O error from a write or the -shm's
+        // growth): nothing is wrong with the file, so it is neither replaced nor salvaged.
+        if error.isDiskFull || (error.isIOError && StoreFiles.isFull(directoryOf: path)) {
+            return .refused(.diskFull(file: path, reason: error.message))
+        }
         if error.isCorruption || error.isIOError { return .damaged(error.message) }
         if error.isAccessProblem { return .refused(.unreadable(file: path, reason: error.message)) }
         return .refused(.sqlite(error))

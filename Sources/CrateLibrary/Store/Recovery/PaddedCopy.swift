@@ -14,7 +14,7 @@ struct PaddedCopy {
     /// Writes the copy beside `source` (with a copy of its WAL, which SQLite finds by
     /// name), or returns nil when the file cannot be read as an SQLite file at all.
     static func make(of source: String) -> PaddedCopy? {
-        guard let bytes = read(source), bytes.count >= 100,
+        guard let bytes = StoreFiles.contents(source), bytes.count >= 100,
               bytes.starts(with: Array("SQLite format 3".utf8) + [0]) else { return nil }
         let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
@@ -27,7 +27,7 @@ struct PaddedCopy {
         let copy = source + ".salvage"
         do {
             try AtomicFile.write(padded, to: copy, mode: 0o600)
-            if let wal = read(source + "-wal") { try AtomicFile.write(wal, to: copy + "-wal", mode: 0o600) }
+            if let wal = StoreFiles.contents(source + "-wal") { try AtomicFile.write(wal, to: copy + "-wal", mode: 0o600) }
         } catch {
             return nil
         }
@@ -38,12 +38,4 @@ struct PaddedCopy {
         for suffix in ["", "-wal", "-shm"] { StoreFiles.remove(path + suffix) }
     }
 
-    private static func read(_ path: String) -> [UInt8]? {
-        do {
-            let file = try RegularFile(path: path)
-            return try file.read(at: 0, count: file.size)
-        } catch {
-            return nil
-        }
-    }
 }

@@ -1,3 +1,5 @@
+import CrateCore
+
 /// Copies whatever rows can still be read from a damaged database into a fresh one.
 ///
 /// A plain `SELECT *` stops at the first unreadable page and loses everything after it.
@@ -17,7 +19,7 @@ enum RowSalvage {
         /// "1180 rows recovered (album_state 1150, key_values 30); ..." and what was lost.
         var summary: String {
             let perTable = recovered.map { "\($0.table) \($0.rows)" }.joined(separator: ", ")
-            var parts = ["\(totalRecovered) rows recovered" + (recovered.isEmpty ? "" : " (\(perTable))")]
+            var parts = ["\(counted(totalRecovered, "row")) recovered" + (recovered.isEmpty ? "" : " (\(perTable))")]
             if hitDamage { parts.append("rows on unreadable pages are lost") }
             if rejected > 0 { parts.append("\(rejected) damaged rows skipped") }
             if !unreadableTables.isEmpty { parts.append("unreadable tables: " + unreadableTables.joined(separator: ", ")) }
@@ -25,7 +27,10 @@ enum RowSalvage {
         }
     }
 
-    static func copy(from damagedPath: String, into fresh: Database, tables: [String]) -> Result {
+    /// `valid`: per table, an SQL condition a row must meet to be kept (others are counted
+    /// as damaged rows skipped).
+    static func copy(from damagedPath: String, into fresh: Database, tables: [String],
+                     valid: [String: String] = [:]) -> Result {
         var result = Result()
         let source: Database
         do {
@@ -38,7 +43,7 @@ enum RowSalvage {
         do {
             try fresh.transaction {
                 for table in tables {
-                    guard let rows = copyTable(table, from: source, into: fresh, result: &result) else {
+                    guard let rows = copyTable(table, valid: valid[table], from: source, into: fresh, result: &result) else {
                         result.unreadableTables.append(table)
                         continue
                     }
@@ -56,10 +61,12 @@ enum RowSalvage {
     /// The number of rows copied, or nil when the table cannot be read at all.
     /// Salvage reads a damaged file: every failure here is damage being stepped around,
     /// and is counted in `result` (rejected rows, unreadable tables), never hidden.
-    private static func copyTable(_ table: String, from source: Database, into fresh: Database,
+    private static func copyTable(_ table: String, valid: String?, from source: Database, into fresh: Database,
                                   result: inout Result) -> Int? {
         let quoted = "\"\(table)\""
-        guard let scan = try? source.prepare("SELECT rowid, * FROM \(quoted) NOT INDEXED WHERE rowid >= ?1 ORDER BY rowid"),
+        // The last column says whether the row is one worth keeping.
+        let check = "(\(valid ?? "1")) AS crate_salvage_valid"
+        guard let scan = try? source.prepare("SELECT rowid, *, \(check) FROM \(quoted) NOT INDEXED WHERE rowid >= ?1 ORDER BY rowid"),
               let probe = try? source.prepare("SELECT rowid FROM \(quoted) NOT INDEXED WHERE rowid >= ?1 ORDER BY rowid LIMIT 1"),
               let targetColumns = try? fresh.prepare("SELECT * FROM \(quoted)")
         else { return nil }
@@ -87,6 +94,10 @@ enum RowSalvage {
                 guard hasRow else { break }
                 let rowid = scan.int64(0)
                 floor = rowid
+                guard scan.int(scan.columnCount - 1) == 1 else {
+                    result.rejected += 1
+                    continue
+                }
                 do {
                     insert.reset()
                     for (offset, column) in columns.enumerated() {

@@ -67,10 +67,30 @@ enum StoreFiles {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
+    /// The whole file, or nil when it cannot be read.
+    static func contents(_ path: String) -> [UInt8]? {
+        do {
+            let file = try RegularFile(path: path)
+            return try file.read(at: 0, count: file.size)
+        } catch {
+            return nil
+        }
+    }
+
     /// True for a file that exists with zero bytes and no WAL with content beside it: SQLite
     /// would silently take it for a new, empty database.
     static func isEmptyDatabase(_ path: String) -> Bool {
         size(path) == 0 && (size(path + "-wal") ?? 0) == 0
+    }
+
+    /// Less than this is free: a write that failed there failed for want of room.
+    static let fullBelow: UInt64 = 1 << 20
+
+    /// True when the file system holding `path` has (next to) no room left for crated.
+    static func isFull(directoryOf path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(parentPath(path), &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < fullBelow
     }
 
     static func remove(_ path: String) {

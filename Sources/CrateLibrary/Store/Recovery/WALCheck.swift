@@ -67,13 +67,13 @@ struct WALCheck {
         return Damage(frame: damagedAt, frames: frames, lostCommits: lostCommits)
     }
 
-    private static func word(_ bytes: [UInt8], _ offset: Int, bigEndian: Bool) -> UInt32 {
+    static func word(_ bytes: [UInt8], _ offset: Int, bigEndian: Bool) -> UInt32 {
         let (b0, b1, b2, b3) = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]), UInt32(bytes[offset + 3]))
         return bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
     }
 
     /// SQLite's WAL checksum: pairs of 32-bit words folded into two running sums.
-    private static func checksum(_ bytes: [UInt8], _ range: Range<Int>, bigEndian: Bool,
+    static func checksum(_ bytes: [UInt8], _ range: Range<Int>, bigEndian: Bool,
                                  from start: (UInt32, UInt32)) -> (UInt32, UInt32) {
         var (s0, s1) = start
         var offset = range.lowerBound

@@ -26,6 +26,12 @@ final class Database {
         handle = db
     }
 
+    /// A connection not opened yet: the store waits for room on the disk (LibraryStore).
+    init(unopened path: String) {
+        self.path = path
+        handle = nil
+    }
+
     deinit { close() }
 
     /// Finalizes cached statements and closes. Needed before the file is renamed.

@@ -40,6 +40,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The disk failed a read or write.
     public var isIOError: Bool { primaryCode == SQLITE_IOERR }
 
+    /// The disk (or the quota) is full: nothing is wrong with the file.
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+
     public var description: String {
         let base = "\(message) (SQLite code \(code))"
         guard let sql else { return base }

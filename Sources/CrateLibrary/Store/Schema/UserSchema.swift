@@ -11,6 +11,23 @@ enum UserSchema {
     /// The tables recovery copies, in order.
     static let tables = ["album_state", "key_values"]
 
+    /// What a row must be for salvage to keep it (an SQL condition on the damaged file's
+    /// row): a damaged page can still read as rows of garbage, such as a like for an album
+    /// key of NUL bytes. Keys are text of the scanner's or Plex's kinds (`mb:`, `tag:`,
+    /// `dir:`, `plex:`), flags 0 or 1.
+    static let validRows = [
+        "album_state": """
+            typeof(album_key) = 'text' AND instr(CAST(album_key AS BLOB), x'00') = 0
+            AND album_key GLOB '[a-z]*:?*' AND liked IN (0, 1) AND disliked IN (0, 1)
+            AND typeof(play_count) = 'integer' AND play_count >= 0
+            AND typeof(completed_plays) = 'integer' AND completed_plays >= 0
+            """,
+        "key_values": """
+            typeof(key) = 'text' AND length(key) > 0 AND instr(CAST(key AS BLOB), x'00') = 0
+            AND typeof(value) = 'text' AND instr(CAST(value AS BLOB), x'00') = 0
+            """,
+    ]
+
     static let version1 = """
         CREATE TABLE album_state (
             album_key TEXT NOT NULL UNIQUE,
