@@ -35,8 +35,9 @@ extension AlbumSession {
         return album
     }
 
-    /// Play/pause for a box with one button: pause or resume what is loaded; with nothing
-    /// playing (idle, or an error), start the album under the knob.
+    /// Play/pause for a box with one button: pause or resume what is loaded; after a stop,
+    /// the stopped album again; with nothing playing (idle, or an error), the album under
+    /// the knob.
     func togglePlay() throws -> String {
         let before = player.status().state
         switch before {
@@ -46,6 +47,7 @@ extension AlbumSession {
             // ms); wait for it so the answer, and the next press, see where things are.
             return player.waitForState(otherThan: before, timeout: 2).name
         case .idle, .error:
+            if try resumeStopped(), let album = state.withLock({ $0.current }) { return "play album \(album) again" }
             return "play album \(try playCursor())"
         }
     }

@@ -78,7 +78,7 @@ extension AlbumSession {
     /// Like, dislike or neither; a dislike of the album playing skips to the next album
     /// and takes the album out of the crate and the queue.
     func setOpinion(_ opinion: AlbumOpinion, album: Int64?) throws {
-        guard let id = album ?? state.withLock({ $0.current }) else {
+        guard let id = album ?? state.withLock({ $0.current }) ?? stoppedAlbum else {
             throw RouterError("nothing is playing: name an album with --album ID")
         }
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }

@@ -11,9 +11,11 @@ extension Router: ControlsHandler {
         switch intent {
         case .togglePlay: return try requireSession().togglePlay()
         case .nextTrack:
+            session?.leavingTrackByHand()
             try player.next()
             return "next track"
         case .previousTrack:
+            session?.leavingTrackByHand()
             try player.previous()
             return "previous track"
         case .nextAlbum:
