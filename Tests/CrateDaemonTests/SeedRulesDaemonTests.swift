@@ -1,0 +1,46 @@
+import CrateCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// The seed rules on a running crated (issue 25), through crate-admin's requests and the
+/// box's controls.
+final class SeedRulesDaemonTests: KnobTestCase {
+    /// Three albums by one artist, oldest first (the artist crate's order), two tracks each.
+    func makeLibrary(seconds: Double = 4) throws {
+        let lib = LibraryFixture(root: music, seconds: seconds)
+        for (index, album) in ["First", "Second", "Third"].enumerated() {
+            try lib.add("Solo/\(album)", (1...2).map {
+                .init(file: "0\($0).mp3", title: "\(album)\($0)", artist: "Solo", album: album, track: "\($0)/2",
+                      year: 2000 + index)
+            })
+        }
+    }
+
+    func playing(_ album: String) -> (PlayerStatus) -> Bool {
+        { $0.state == .playing && ($0.currentTrack?.path.contains("/\(album)/") ?? false) }
+    }
+
+    /// `next` on the last track goes on to the album auto-advance would have played, from
+    /// crate-admin and from the box's next button alike; the album skipped out of is not
+    /// heard to its end.
+    func testNextOnAnAlbumsLastTrackGoesOnToTheNextAlbum() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
+        try daemon.waitFor("First playing") { $0.state == .playing && $0.position > 0.2 }
+        _ = try request(daemon, ControlRequest(cmd: .next))
+        try daemon.waitFor("First's last track") { $0.currentIndex == 1 && $0.position > 0.2 }
+        _ = try request(daemon, ControlRequest(cmd: .next))
+        try daemon.waitFor("Second after next on First's last track", playing("Second"))
+        XCTAssertEqual(try request(daemon, ControlRequest(cmd: .queue)).queue?.current?.title, "Second")
+
+        XCTAssertEqual(try input(daemon, "press", "next"), "next track")
+        try daemon.waitFor("Second's last track") { $0.state == .playing && $0.currentTrack?.path.hasSuffix("Second/02.mp3") == true }
+        XCTAssertEqual(try input(daemon, "press", "next"), "next track")
+        try daemon.waitFor("Third after the next button on Second's last track", playing("Third"))
+        let history = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .history)).history)
+        XCTAssertEqual(history.first { $0.album.title == "First" }?.completedPlays, 0, "skipped, not heard to the end")
+    }
+}
