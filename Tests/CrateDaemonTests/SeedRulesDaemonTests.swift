@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The seed rules on a running crated (issue 25), through crate-admin's requests and the
-/// box's controls.
+/// The seed rules on a running crated (issue 25): what `next` on an album's last track
+/// and the knob's first click do, through crate-admin's requests and the box's controls.
 final class SeedRulesDaemonTests: KnobTestCase {
     /// Three albums by one artist, oldest first (the artist crate's order), two tracks each.
     func makeLibrary(seconds: Double = 4) throws {
@@ -42,5 +42,23 @@ final class SeedRulesDaemonTests: KnobTestCase {
         try daemon.waitFor("Third after the next button on Second's last track", playing("Third"))
         let history = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .history)).history)
         XCTAssertEqual(history.first { $0.album.title == "First" }?.completedPlays, 0, "skipped, not heard to the end")
+    }
+
+    /// The first click of the knob shows the crate's first album, on a fresh box and
+    /// after a restart; a click back from there goes round to its last.
+    func testTheKnobsFirstClickShowsTheCratesFirstAlbum() throws {
+        try makeLibrary()
+        var daemon = try scannedDaemon()
+        var items = try crate(daemon).items
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1),
+                       "browse 1/\(items.count): \(items[0].album.artist) — \(items[0].album.title)")
+        XCTAssertEqual(daemon.stop(), 0)
+
+        daemon = try scannedDaemon()
+        items = try crate(daemon).items
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1),
+                       "browse 1/\(items.count): \(items[0].album.artist) — \(items[0].album.title)", "after a restart")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1),
+                       "browse 2/\(items.count): \(items[1].album.artist) — \(items[1].album.title)")
     }
 }

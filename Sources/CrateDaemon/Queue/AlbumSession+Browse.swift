@@ -8,7 +8,9 @@ import CrateLibrary
 extension AlbumSession {
     /// Moves the crate cursor by `delta` albums, wrapping round the ends. `fromCurrent`
     /// (the first click out of now-playing) starts from the album playing when it is in
-    /// this crate. Kept in memory only: a click is no reason to write to the SD card.
+    /// this crate; otherwise a browse starts just before the album under the cursor, so
+    /// the first click forward shows that album (a fresh crate's first), not the one
+    /// after it. Kept in memory only: a click is no reason to write to the SD card.
     func moveCursor(by delta: Int, fromCurrent: Bool) throws -> (index: Int, count: Int, album: Int64) {
         try ensureCrate()
         return try state.withLock { s in
@@ -17,6 +19,8 @@ extension AlbumSession {
             var start = min(max(s.crate.cursor, 0), count - 1)
             if fromCurrent, let current = s.current, let index = s.crate.items.firstIndex(where: { $0.albumID == current }) {
                 start = index
+            } else if fromCurrent, delta > 0 {
+                start -= 1
             }
             let index = ((start + delta) % count + count) % count
             s.crate.cursor = index
