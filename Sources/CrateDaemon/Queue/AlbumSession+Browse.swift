@@ -30,12 +30,18 @@ extension AlbumSession {
 
     /// Plays the album under the knob from track 1; the crate goes on from there.
     func playCursor() throws -> Int64 {
+        let album = try albumUnderKnob()
+        try play(album: album)
+        return album
+    }
+
+    /// The album the browse screen shows.
+    func albumUnderKnob() throws -> Int64 {
         try ensureCrate()
         let album = state.withLock { s -> Int64? in
             s.crate.items.isEmpty ? nil : s.crate.items[min(max(s.crate.cursor, 0), s.crate.items.count - 1)].albumID
         }
         guard let album else { throw RouterError("the crate is empty: scan the library first") }
-        try play(album: album)
         return album
     }
 
