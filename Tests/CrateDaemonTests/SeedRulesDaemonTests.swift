@@ -61,4 +61,26 @@ final class SeedRulesDaemonTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "turn", "knob", 1),
                        "browse 2/\(items.count): \(items[1].album.artist) — \(items[1].album.title)")
     }
+
+    /// `crate-admin status` names the album playing, its artist and the crate it came
+    /// from, not only its folder; an album queued by hand says so.
+    func testStatusNamesTheAlbumItsArtistAndItsCrate() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        func albumLine() throws -> String? {
+            let text = try AdminProcess.run(["status", "--socket", daemon.socket]).out
+            return text.split(separator: "\n").first { $0.hasPrefix("album:") }
+                .map { String($0.dropFirst(6).drop { $0 == " " }) }
+        }
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        XCTAssertEqual(try input(daemon, "turn", "knob", 2), "browse 2/3: Solo — Second")
+        XCTAssertEqual(try input(daemon, "press", "knob"), "play Solo — Second")
+        try daemon.waitFor("Second playing", playing("Second"))
+        XCTAssertEqual(try albumLine(), "Solo — Second (from the crate More by Solo)")
+
+        _ = try request(daemon, ControlRequest(cmd: .queueNext, album: try albumID(daemon, "First")))
+        _ = try request(daemon, ControlRequest(cmd: .nextAlbum))
+        try daemon.waitFor("First playing", playing("First"))
+        XCTAssertEqual(try albumLine(), "Solo — First (queued by hand)")
+    }
 }

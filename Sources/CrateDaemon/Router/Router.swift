@@ -234,6 +234,7 @@ public final class Router: ControlHandler {
             if let problem = watch.problem { status.warnings.append("library watch: \(problem)") }
         }
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
+        status.album = playingAlbumStatus()
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }
