@@ -1,4 +1,5 @@
 import CrateCore
+import CrateDisplay
 import Foundation
 import TestSupport
 import XCTest
@@ -82,5 +83,25 @@ final class SeedRulesDaemonTests: KnobTestCase {
         _ = try request(daemon, ControlRequest(cmd: .nextAlbum))
         try daemon.waitFor("First playing", playing("First"))
         XCTAssertEqual(try albumLine(), "Solo — First (queued by hand)")
+    }
+
+    /// The track list shows each track's length beside its title, and the album's length
+    /// in its heading (issue 25, item 9).
+    func testTheTrackListShowsTheTracksAndTheAlbumsLengths() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
+        _ = try request(daemon, ControlRequest(cmd: .pause))
+        try daemon.waitFor("paused") { $0.state == .paused }
+        XCTAssertEqual(try input(daemon, "press", "knob"), "track 1/2: First1")
+        XCTAssertTrue(try listHeading("First · 0:08", rows: 2, daemon), "the album's length in the heading")
+        let image = try snapshot(daemon)
+        // The second row is not under the knob: text on the background, its length at its end.
+        let row: (ScreenLayout) -> Rect = { $0.dial(count: 2).rows[1].name }
+        XCTAssertTrue(panelShows("2. First2", in: image, box: { ListScreen.split(row($0), detail: "0:04", font: $0.fonts.body).name },
+                                 font: { $0.body }, color: { $0.text }), "the title")
+        XCTAssertTrue(panelShows("0:04", in: image, box: { ListScreen.split(row($0), detail: "0:04", font: $0.fonts.body).detail },
+                                 font: { $0.body }, color: { $0.text }, alignment: .trailing), "the track's length")
     }
 }
