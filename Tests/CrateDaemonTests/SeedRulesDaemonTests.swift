@@ -104,4 +104,19 @@ final class SeedRulesDaemonTests: KnobTestCase {
         XCTAssertTrue(panelShows("0:04", in: image, box: { ListScreen.split(row($0), detail: "0:04", font: $0.fonts.body).detail },
                                  font: { $0.body }, color: { $0.text }, alignment: .trailing), "the track's length")
     }
+
+    /// Dial mode shows what each position means under its name (issue 25, item 9).
+    func testTheDialDescribesEachPosition() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        XCTAssertEqual(try input(daemon, "long", "knob"), "dial: Mixed Crate? (press to confirm)")
+        let image = try snapshot(daemon)
+        XCTAssertEqual(try daemon.status().display?.screen, "dial")
+        // My Crate is not under the knob: its name, and its line in small secondary text.
+        let row: (ScreenLayout) -> DialLayout.Row = { $0.dial(count: 5).rows[0] }
+        XCTAssertGreaterThan(row(ScreenLayout(width: 320, height: 240, library: FontLibrary())).description.height, 0)
+        XCTAssertTrue(panelShows("My Crate", in: image, box: { row($0).describedName }, font: { $0.body }, color: { $0.text }))
+        XCTAssertTrue(panelShows("Your most played and liked", in: image, box: { row($0).description },
+                                 font: { $0.small }, color: { $0.secondaryText }))
+    }
 }

@@ -17,7 +17,8 @@ extension Router {
             let confirmed = currentDialIndex()
             let selected = controls?.dialPosition.flatMap(Int.init) ?? confirmed
             content = DisplayContent(screen: .dial(Dial(positions: DialPosition.allCases.map(\.displayName),
-                                                        selected: selected, confirmed: confirmed)))
+                                                        selected: selected, confirmed: confirmed,
+                                                        descriptions: DialPosition.allCases.map(\.summary))))
         case "browse":
             content = browseContent() ?? nowPlayingContent(player)
         case "menu", "tracks":

@@ -164,10 +164,13 @@ public struct Dial: Sendable, Equatable {
     public var selected: Int
     /// The position the crate was made with.
     public var confirmed: Int
-    public init(positions: [String], selected: Int, confirmed: Int) {
+    /// A line under each name saying what the position means, where the panel has room.
+    public var descriptions: [String]
+    public init(positions: [String], selected: Int, confirmed: Int, descriptions: [String] = []) {
         self.positions = positions
         self.selected = selected
         self.confirmed = confirmed
+        self.descriptions = descriptions
     }
 }
 
