@@ -18,6 +18,17 @@ final class SeedRulesDaemonTests: KnobTestCase {
         }
     }
 
+    /// A daemon on the library, the artist crate made, First loaded and paused.
+    func pausedOnFirst() throws -> DaemonProcess {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
+        _ = try request(daemon, ControlRequest(cmd: .pause))
+        try daemon.waitFor("paused") { $0.state == .paused }
+        return daemon
+    }
+
     func playing(_ album: String) -> (PlayerStatus) -> Bool {
         { $0.state == .playing && ($0.currentTrack?.path.contains("/\(album)/") ?? false) }
     }
@@ -88,12 +99,7 @@ final class SeedRulesDaemonTests: KnobTestCase {
     /// The track list shows each track's length beside its title, and the album's length
     /// in its heading (issue 25, item 9).
     func testTheTrackListShowsTheTracksAndTheAlbumsLengths() throws {
-        try makeLibrary()
-        let daemon = try scannedDaemon()
-        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
-        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
-        _ = try request(daemon, ControlRequest(cmd: .pause))
-        try daemon.waitFor("paused") { $0.state == .paused }
+        let daemon = try pausedOnFirst()
         XCTAssertEqual(try input(daemon, "press", "knob"), "track 1/2: First1")
         XCTAssertTrue(try listHeading("First · 0:08", rows: 2, daemon), "the album's length in the heading")
         let image = try snapshot(daemon)
@@ -117,6 +123,14 @@ final class SeedRulesDaemonTests: KnobTestCase {
         XCTAssertGreaterThan(row(ScreenLayout(width: 320, height: 240, library: FontLibrary())).description.height, 0)
         XCTAssertTrue(panelShows("My Crate", in: image, box: { row($0).describedName }, font: { $0.body }, color: { $0.text }))
         XCTAssertTrue(panelShows("Your most played and liked", in: image, box: { row($0).description },
+                                 font: { $0.small }, color: { $0.secondaryText }))
+    }
+
+    /// The now-playing screen says which album comes next (issue 25, item 9).
+    func testNowPlayingSaysWhichAlbumComesNext() throws {
+        let daemon = try pausedOnFirst()
+        XCTAssertGreaterThan(ScreenLayout(width: 320, height: 240, library: FontLibrary()).nowPlaying.upNext.height, 0)
+        XCTAssertTrue(panelShows("Next: Solo — Second", in: try snapshot(daemon), box: { $0.nowPlaying.upNext },
                                  font: { $0.small }, color: { $0.secondaryText }))
     }
 }

@@ -71,6 +71,9 @@ extension Router {
             art: detail.flatMap { artwork($0) })
         if let rooms = roomsWatcher?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
         nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
+        if albumID != nil, let next = session?.upcomingAlbum().flatMap({ cachedAlbum($0) }) {
+            nowPlaying.upNext = "Next: \(next.album.artist) — \(next.album.title)"
+        }
         return DisplayContent(screen: .nowPlaying(nowPlaying), offline: detail.map { !$0.album.online } ?? false)
     }
 

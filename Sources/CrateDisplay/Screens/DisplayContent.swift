@@ -97,6 +97,8 @@ public struct NowPlaying: Sendable, Equatable {
     public var roomsProblem = false
     /// The album's like or dislike, a badge on the cover; nil for neither.
     public var opinion: OpinionMark? = nil
+    /// "Next: Artist — Album", the album that follows; nil when none does.
+    public var upNext: String? = nil
 
     public init(artist: String, album: String, trackTitle: String, trackNumber: Int, trackCount: Int,
                 elapsed: Double, elapsedAt: Double, duration: Double?, mark: PlaybackMark, art: ArtworkReference?) {
