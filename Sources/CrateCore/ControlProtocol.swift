@@ -140,6 +140,9 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     /// Albums auto-advance passed over this run because they could not play then
     /// (offline and not downloaded, …), with why, latest last; nil when none.
     public var skipped: [String]?
+    /// The library album playing (or stopped), its artist and where it came from; nil
+    /// with none (files played from outside the library).
+    public var album: PlayingAlbumStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

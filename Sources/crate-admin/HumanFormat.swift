@@ -186,6 +186,7 @@ enum HumanFormat {
         ]
         if let config = status.configPath { lines.append(("config", config)) }
         lines.append(("state", state(player.state)))
+        if let album = status.album { lines.append(("album", self.album(album))) }
         if let track = track(player), let current = player.currentTrack {
             lines.append(("track", track))
             lines.append(("folder", folder(current.path)))
@@ -233,6 +234,12 @@ enum HumanFormat {
             text += status.warnings.map { "  - \($0)" }
         }
         return text.joined(separator: "\n")
+    }
+
+    /// `Artist — Title (from the crate Jazz)`: which album, and why it plays.
+    static func album(_ album: PlayingAlbumStatus) -> String {
+        let origin = album.crate.map { "from the crate \($0)" } ?? (album.queued ? "queued by hand" : "played by hand")
+        return "\(album.artist) — \(album.title) (\(origin)\(album.stopped ? ", stopped: play takes it up again" : ""))"
     }
 
     /// One short line for a transport reply: `paused  2/3 02 Sweep.mp3  0:41 / 3:12`.

@@ -112,6 +112,14 @@ final class InteractionModelListTests: XCTestCase {
         XCTAssertEqual(press(.knob), [.togglePlay], "nothing loaded: play")
     }
 
+    /// In the track list the like button is about the list's album; the list stays.
+    func testLikeAndDislikeInTheTrackListAreAboutItsAlbum() {
+        XCTAssertEqual(press(.knob, track: (1, 3)), [.showTrack(album: 7, row: 1, count: 3)])
+        XCTAssertEqual(press(.like), [.likeInView(album: 7)])
+        XCTAssertEqual(press(.like, long: true), [.dislikeInView(album: 7)])
+        guard case .tracks = model.mode else { return XCTFail("left the track list: \(model.mode)") }
+    }
+
     func testTransportInAListReturnsToNowPlaying() {
         _ = press(.knob, track: (0, 3))
         XCTAssertEqual(press(.next), [.nextTrack, .showNowPlaying])

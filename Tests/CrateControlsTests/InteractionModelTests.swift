@@ -96,6 +96,14 @@ final class InteractionModelTests: XCTestCase {
         XCTAssertEqual(model.mode, .nowPlaying)
     }
 
+    /// In browse the like button is about the album under the knob, which stays in view.
+    func testLikeAndDislikeWhileBrowsingAreAboutTheAlbumInView() {
+        _ = turn(1)
+        XCTAssertEqual(press(.like), [.likeInView(album: nil)])
+        XCTAssertEqual(press(.like, long: true), [.dislikeInView(album: nil)])
+        XCTAssertEqual(model.mode, .browse)
+    }
+
     func testTransportWhileBrowsingReturnsToNowPlaying() {
         _ = turn(2)
         XCTAssertEqual(press(.next), [.nextTrack, .showNowPlaying])

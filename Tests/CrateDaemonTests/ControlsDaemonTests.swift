@@ -33,14 +33,15 @@ final class ControlsDaemonTests: XCTestCase {
         return daemon
     }
 
-    func testTurnThreeThenPressPlaysTheFourthAlbumOfTheCrate() throws {
+    /// The first click shows the crate's first album, so four clicks reach the fourth.
+    func testTurnFourThenPressPlaysTheFourthAlbumOfTheCrate() throws {
         try makeLibrary()
         let daemon = try scannedDaemon()
         let crate = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate, artist: "Band")).crate)
         XCTAssertEqual(crate.items.map(\.album.title), titles)
 
-        let turned = try input(daemon, "turn", "knob", 3)
-        XCTAssertEqual(turned.map(\.detents), [1, 1, 1])
+        let turned = try input(daemon, "turn", "knob", 4)
+        XCTAssertEqual(turned.map(\.detents), [1, 1, 1, 1])
         XCTAssertEqual(turned.last?.action, "browse 4/5: Band — Dddd")
         let browsing = try daemon.status()
         XCTAssertEqual(browsing.controls?.mode, "browse")

@@ -149,6 +149,26 @@ final class MPDDaemonTests: XCTestCase {
         XCTAssertEqual(try client.command("deleteid 999999"), ["ACK [50@0] {deleteid} No such song"])
     }
 
+    /// `mpc stop` then `mpc play`: the stopped album again, from the start of the track it
+    /// stopped in, as the library album (the queue names it, the crate follows it).
+    func testMPCPlayAfterStopResumesTheStoppedAlbum() throws {
+        try makeLibrary(seconds: 4)
+        let (daemon, port) = try startCrate()
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        try MPDPeers.mpc(port, "add", "Solo/First")
+        try MPDPeers.mpc(port, "play")
+        try MPDPeers.mpc(port, "next")
+        try daemon.waitFor("F2 under way") { $0.currentTrack?.path.hasSuffix("First/02.mp3") == true && $0.position > 1 }
+        try MPDPeers.mpc(port, "stop")
+        try daemon.waitFor("stopped") { $0.state == .idle }
+        try MPDPeers.mpc(port, "play")
+        let resumed = try daemon.waitFor("F2 again") { $0.state == .playing && $0.currentTrack?.path.hasSuffix("First/02.mp3") == true }
+        XCTAssertLessThan(resumed.position, 1, "from the start of the track")
+        XCTAssertEqual(try MPDPeers.mpc(port, "current"), ["Solo - F2"])
+        XCTAssertEqual(try request(daemon, ControlRequest(cmd: .queue)).queue?.current?.title, "First")
+        try daemon.waitFor("the crate's next album follows") { $0.currentTrack?.path.contains("/Second/") ?? false }
+    }
+
     func testAnIdleClientWakesOnAKnobPressAndSeesTheNewSong() throws {
         try makeLibrary(seconds: 5)
         let (daemon, port) = try startCrate()

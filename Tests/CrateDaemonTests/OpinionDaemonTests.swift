@@ -89,6 +89,39 @@ final class OpinionDaemonTests: XCTestCase {
         XCTAssertTrue(shows(.liked, at: browse, in: try snapshot(daemon)), "Second is liked")
     }
 
+    /// In the track list and in browse, like and dislike are about the album in view, with
+    /// or without playback: the screen stays on it and shows the mark, and a dislike takes
+    /// it out of the crate at once.
+    func testLikeAndDislikeActOnTheAlbumInView() throws {
+        let daemon = try startDaemon()
+        _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
+        try daemon.waitFor("First playing") { $0.state == .playing && $0.position > 0.2 }
+        XCTAssertEqual(try input(daemon, "press", "knob"), "track 1/2: First1")
+        XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — First")
+        XCTAssertEqual(try opinion(daemon, "First"), .liked)
+        XCTAssertEqual(try daemon.status().controls?.mode, "tracks", "still in the track list")
+        _ = try input(daemon, "long", "knob")
+
+        // Browse while First plays: the album under the knob, not the one playing.
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/2: Solo — Second")
+        XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — Second")
+        let browse: (ScreenLayout) -> Rect = { $0.browse.opinionMark }
+        XCTAssertTrue(shows(.liked, at: browse, in: try snapshot(daemon)), "the heart on the album in view")
+        XCTAssertEqual(try daemon.status().display?.screen, "browse", "still browsing")
+        XCTAssertTrue(try daemon.status().player.currentTrack?.path.contains("/First/") ?? false, "First plays on")
+
+        // Nothing playing: a dislike takes the album in view out of the crate at once.
+        _ = try request(daemon, ControlRequest(cmd: .stop))
+        try daemon.waitFor("stopped") { $0.state == .idle }
+        XCTAssertEqual(try input(daemon, "long", "like"), "disliked Solo — Second")
+        let crate = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate)).crate)
+        XCTAssertEqual(crate.items.map(\.album.title), ["First"], "out of the crate at once")
+        XCTAssertEqual(try daemon.status().player.state, .idle, "nothing started")
+        let favorites = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate, favorites: true)).crate)
+        XCTAssertEqual(favorites.items.map(\.album.title), ["First"], "Second's like gave way to the dislike")
+    }
+
     func testADislikedAlbumPlayedByHandWearsACross() throws {
         let daemon = try startDaemon()
         let first = try albumID(daemon, "First")

@@ -12,17 +12,18 @@ extension XCTestCase {
     }
 }
 
-/// True when `image` shows `text` in the layout's `box`, as the screens draw it (leading
-/// alignment, `font` in `color`, on the background): the string is drawn the same way on
+/// True when `image` shows `text` in the layout's `box`, as the screens draw it
+/// (`alignment`, `font` in `color`, on the background): the string is drawn the same way on
 /// an empty canvas and the box compared pixel for pixel, and it must have ink (20 pixels
 /// at least), so an empty box never passes.
 func panelShows(_ text: String, in image: RGBImage, box: (ScreenLayout) -> Rect,
-                font: (ScreenFonts) -> any BitmapFont, color: (ScreenTheme) -> UInt32) -> Bool {
+                font: (ScreenFonts) -> any BitmapFont, color: (ScreenTheme) -> UInt32,
+                alignment: ScreenText.Alignment = .leading) -> Bool {
     let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
     let rect = box(layout)
     let theme = ScreenTheme.standard
     var expected = Canvas(width: image.width, height: image.height, background: theme.background)
-    let origin = ScreenText.origin(of: text, in: rect, font: font(layout.fonts), alignment: .leading)
+    let origin = ScreenText.origin(of: text, in: rect, font: font(layout.fonts), alignment: alignment)
     _ = expected.drawText(text, x: origin.x, y: origin.y, font: font(layout.fonts), color: color(theme),
                           maxWidth: rect.width)
     var inked = 0

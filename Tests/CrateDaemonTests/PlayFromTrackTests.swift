@@ -62,7 +62,7 @@ final class PlayFromTrackTests: KnobTestCase {
         try daemon.waitFor("paused on the first track") { $0.state == .paused }
 
         XCTAssertEqual(try input(daemon, "press", "knob"), "track 1/3: First", "the list opens on the track playing")
-        XCTAssertTrue(try listHeading("Long Player", rows: 3, daemon), "the list is headed by the album")
+        XCTAssertTrue(try listHeading("Long Player · 0:04", rows: 3, daemon), "the list is headed by the album and its length")
         XCTAssertEqual(try input(daemon, "turn", "knob", 5), "track 3/3: Third", "stops at the last track")
         XCTAssertEqual(try input(daemon, "turn", "knob", -1), "track 2/3: Second")
         XCTAssertEqual(try input(daemon, "press", "knob"), "play track 2 of Band — Long Player")

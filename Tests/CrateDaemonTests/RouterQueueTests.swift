@@ -6,7 +6,7 @@ import XCTest
 /// The queue's rules through the router, in process: control requests as crate-admin,
 /// the knob and MPD send them, answered by a `Router` over the real library store and
 /// the player twin on its manual clock. No daemon, no socket, no sleep.
-final class RouterQueueTests: QueueRulesTestCase {
+class RouterTestCase: QueueRulesTestCase {
     var router: Router!
 
     override func setUpWithError() throws {
@@ -28,6 +28,9 @@ final class RouterQueueTests: QueueRulesTestCase {
     }
 
     func queue() -> QueueView? { send(ControlRequest(cmd: .queue)).queue }
+}
+
+final class RouterQueueTests: RouterTestCase {
 
     func testAnAlbumPlayedThroughTheRouterIsFollowedByTheCrateAndTheQueueSaysSo() throws {
         send(ControlRequest(cmd: .play, album: albums[0]))

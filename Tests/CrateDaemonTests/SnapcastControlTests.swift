@@ -86,12 +86,13 @@ final class SnapcastControlTests: XCTestCase {
         XCTAssertEqual(pressed.code, 0, pressed.err)
         try waitForTitle(snapcast, "Three")
 
-        // Stopped, play starts the list again, as the play button does.
+        // Stopped, play takes the album up again at the start of its track, as the play button does.
         try snapcast.call("Stream.Control", Control(command: "stop"))
         try daemon.waitFor("stopped") { $0.state == .idle }
         try snapcast.waitFor("the stream stopped") { try self.properties(snapcast)?.playbackStatus == "stopped" }
         try snapcast.call("Stream.Control", Control(command: "play"))
-        try daemon.waitFor("playing from the first track") { $0.state == .playing && $0.currentIndex == 0 }
+        try daemon.waitFor("playing from the track it stopped in") { $0.state == .playing && $0.currentIndex == 2 }
+        try waitForTitle(snapcast, "Three")
     }
 
     func testTheStreamShowsStoppedWhileCratedIsAwayAndFollowsItWhenBack() throws {

@@ -4,7 +4,11 @@ public enum ControlIntent: Sendable, Equatable {
     case togglePlay
     case nextTrack, previousTrack
     case nextAlbum, previousAlbum
+    /// The like button about the album playing (on the now-playing screen).
     case like, dislike
+    /// The like button with an album in view instead: `album` is the track list's, nil
+    /// the one under the knob in browse. The screen stays where it is.
+    case likeInView(album: Int64?), dislikeInView(album: Int64?)
     /// Knob turned while browsing: move the crate cursor by this many albums. `entering`
     /// is set on the first turn from now-playing: the cursor starts at the album playing.
     case browse(by: Int, entering: Bool)

@@ -3,7 +3,7 @@
 /// in the menu) goes back a level.
 extension InteractionModel {
     /// The intents for `input` in a list mode; nil when the gesture means what it means
-    /// everywhere (transport, volume, like) or the model is not in a list.
+    /// everywhere (transport, volume; like in the crate menu) or the model is not in a list.
     mutating func listIntents(for input: DecodedInput, context: InteractionContext) -> [ControlIntent]? {
         switch mode {
         case .menu(var menu):
@@ -50,6 +50,8 @@ extension InteractionModel {
             case (.button(.knob), .long):
                 mode = .nowPlaying
                 return [.showNowPlaying]
+            case (.button(.like), let gesture):
+                return [gesture == .long ? .dislikeInView(album: picker.album) : .likeInView(album: picker.album)]
             default:
                 return nil
             }

@@ -125,6 +125,9 @@ public struct InteractionModel: Sendable, Equatable {
             let fromBrowse = mode == .browse
             mode = .browse
             return [.moreByArtist(fromBrowse: fromBrowse)]
+        case (.button(.like), let gesture) where mode == .browse:
+            // About the album in view, which stays in view with its mark.
+            return [gesture == .long ? .dislikeInView(album: nil) : .likeInView(album: nil)]
         case (.encoder(.volume), .turn):
             return [.volume(by: input.detents)]
         case (.button(.volumeUp), _):
@@ -132,7 +135,8 @@ public struct InteractionModel: Sendable, Equatable {
         case (.button(.volumeDown), _):
             return [.volume(by: -1)]
         default:
-            // Transport and opinions are about what plays: answer them and show it.
+            // Transport, and opinions outside browse and the track list, are about what
+            // plays: answer them and show it.
             guard let intent = Self.transport(input) else { return [] }
             let leaving = mode != .nowPlaying
             mode = .nowPlaying

@@ -15,6 +15,9 @@ extension MPDCommands {
                 try start(catalog.songs[queue.entries[position]], seconds: 0)
             } else if player.state == .paused, queue.current != nil {
                 try route(ControlRequest(cmd: .resume))
+            } else if player.state == .idle, service.router.session?.stoppedAlbum != nil {
+                // After a stop: the stopped album, from the start of its track.
+                try route(ControlRequest(cmd: .play))
             } else if queue.current == nil || player.state == .idle {
                 guard let first = queue.entries.first else { return }
                 try start(catalog.songs[queue.current.map { queue.entries[$0] } ?? first], seconds: 0)

@@ -75,6 +75,16 @@ extension AlbumSession {
     /// The album that would follow, without growing the crate.
     func nextAlbumInCrateOrQueue() -> Int64? { nextAlbumInCrate(consume: false) }
 
+    /// The album that follows the current one: already appended to the player's list by
+    /// auto-advance, else the queue's or the crate's next (for the now-playing screen).
+    func upcomingAlbum() -> Int64? {
+        let appended = state.withLock { s -> Int64? in
+            guard let current = s.current, let index = s.segments.lastIndex(where: { $0.albumID == current }) else { return nil }
+            return s.segments.dropFirst(index + 1).first?.albumID
+        }
+        return appended ?? nextAlbumInCrateOrQueue()
+    }
+
     private func nextAlbumInCrate(consume: Bool) -> Int64? {
         let skip = dislikedIDs().union(offers.passedOver)
         return state.withLock { s in

@@ -8,7 +8,9 @@ import CrateLibrary
 extension AlbumSession {
     /// Moves the crate cursor by `delta` albums, wrapping round the ends. `fromCurrent`
     /// (the first click out of now-playing) starts from the album playing when it is in
-    /// this crate. Kept in memory only: a click is no reason to write to the SD card.
+    /// this crate; otherwise a browse starts just before the album under the cursor, so
+    /// the first click forward shows that album (a fresh crate's first), not the one
+    /// after it. Kept in memory only: a click is no reason to write to the SD card.
     func moveCursor(by delta: Int, fromCurrent: Bool) throws -> (index: Int, count: Int, album: Int64) {
         try ensureCrate()
         return try state.withLock { s in
@@ -17,6 +19,8 @@ extension AlbumSession {
             var start = min(max(s.crate.cursor, 0), count - 1)
             if fromCurrent, let current = s.current, let index = s.crate.items.firstIndex(where: { $0.albumID == current }) {
                 start = index
+            } else if fromCurrent, delta > 0 {
+                start -= 1
             }
             let index = ((start + delta) % count + count) % count
             s.crate.cursor = index
@@ -26,17 +30,24 @@ extension AlbumSession {
 
     /// Plays the album under the knob from track 1; the crate goes on from there.
     func playCursor() throws -> Int64 {
+        let album = try albumUnderKnob()
+        try play(album: album)
+        return album
+    }
+
+    /// The album the browse screen shows.
+    func albumUnderKnob() throws -> Int64 {
         try ensureCrate()
         let album = state.withLock { s -> Int64? in
             s.crate.items.isEmpty ? nil : s.crate.items[min(max(s.crate.cursor, 0), s.crate.items.count - 1)].albumID
         }
         guard let album else { throw RouterError("the crate is empty: scan the library first") }
-        try play(album: album)
         return album
     }
 
-    /// Play/pause for a box with one button: pause or resume what is loaded; with nothing
-    /// playing (idle, or an error), start the album under the knob.
+    /// Play/pause for a box with one button: pause or resume what is loaded; after a stop,
+    /// the stopped album again; with nothing playing (idle, or an error), the album under
+    /// the knob.
     func togglePlay() throws -> String {
         let before = player.status().state
         switch before {
@@ -46,6 +57,7 @@ extension AlbumSession {
             // ms); wait for it so the answer, and the next press, see where things are.
             return player.waitForState(otherThan: before, timeout: 2).name
         case .idle, .error:
+            if try resumeStopped(), let album = state.withLock({ $0.current }) { return "play album \(album) again" }
             return "play album \(try playCursor())"
         }
     }

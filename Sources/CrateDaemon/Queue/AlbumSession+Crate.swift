@@ -79,7 +79,7 @@ extension AlbumSession {
     /// and takes the album out of the crate and the queue. Returns the album's id.
     @discardableResult
     func setOpinion(_ opinion: AlbumOpinion, album: Int64?) throws -> Int64 {
-        guard let id = album ?? state.withLock({ $0.current }) else {
+        guard let id = album ?? state.withLock({ $0.current }) ?? stoppedAlbum else {
             throw RouterError("nothing is playing: name an album with --album ID")
         }
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }

@@ -36,6 +36,11 @@ final class AlbumSession: Sendable {
     let advance = AdvanceCache()
     /// Where the Plex tracks handed to the player come from; nil without Plex.
     let sources: TrackSourceBook?
+    /// What of the player's list was heard, for "heard to its end" (HeardTally).
+    let tally = Mutex(HeardTally())
+    /// The album a stop left, which play takes up again (AlbumSession+Stop). In memory
+    /// only: a stop saves no album to restore at the next start.
+    let stopped = Mutex<StoppedPlace?>(nil)
 
     init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, logger: Logger) {
@@ -75,6 +80,8 @@ final class AlbumSession: Sendable {
             s.position = seconds
             return before
         }
+        stopped.withLock { $0 = nil }
+        tally.withLock { $0 = HeardTally() }
         sources?.replace(with: paths)
         do {
             try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
@@ -114,6 +121,7 @@ final class AlbumSession: Sendable {
 
     /// Files played from outside the library: nothing is current, nothing follows them.
     func forgetCurrent() {
+        stopped.withLock { $0 = nil }
         state.withLock { s in
             s.current = nil
             s.segments = []
@@ -166,12 +174,14 @@ final class AlbumSession: Sendable {
     // MARK: following playback
 
     /// The player moved: an album boundary crossed by auto-advance makes the next album
-    /// current (the previous one was heard to its end); the end of everything too. The
+    /// current (the previous one heard to its end if HeardTally says so); the end of
+    /// everything too. The
     /// album under the play head is always the current one: `previous` back over a join
     /// makes the earlier album current again (the display and the like button follow),
     /// and neither counts as heard to its end.
     func playerChanged(_ kind: DaemonEvent.Kind, _ status: PlayerStatus) {
-        var finished: Int64? = nil, started: Int64? = nil
+        var finished: AlbumSegment? = nil, started: Int64? = nil
+        tally.withLock { $0.observe(status) }
         state.withLock { s in
             if let index = status.currentIndex, let segment = s.segment(containing: index) {
                 if segment.albumID != s.current {
@@ -179,7 +189,7 @@ final class AlbumSession: Sendable {
                     let forward = s.current.flatMap { old in s.segments.first { $0.albumID == old } }
                         .map { $0.startIndex < segment.startIndex } ?? true
                     if forward {
-                        finished = s.current
+                        finished = s.current.flatMap { old in s.segments.last { $0.albumID == old } }
                         started = segment.albumID
                         if let old = s.current { s.played = (s.played + [old]).suffix(SessionState.playedLimit) }
                         // A few albums back is as far as `previous` presses go; the saved state stays small.
@@ -195,15 +205,23 @@ final class AlbumSession: Sendable {
                 }
                 s.trackInAlbum = index - segment.startIndex
                 s.position = status.position
-            } else if status.state == .idle, kind == .state, s.current != nil {
-                finished = s.current
+            } else if status.state == .idle, kind == .state, let old = s.current {
+                finished = s.segments.last { $0.albumID == old }
                 s.current = nil
                 s.segments = []
             }
         }
         if let finished {
-            recordPlay(finished, completed: true)
-            writeBackCompleted(album: finished)
+            let start = state.withLock { $0.segments.first?.startIndex }
+            let heard = tally.withLock { tally in
+                defer { if let start { tally.forget(before: start) } }
+                return tally.heardToTheEnd(finished, lengths: status.tracks)
+            }
+            // Skipped through, or its last track left by hand: started, never finished.
+            if heard {
+                recordPlay(finished.albumID, completed: true)
+                writeBackCompleted(album: finished.albumID)
+            }
         }
         if kind == .state || started != nil { reportTimeline() }
         if let started {

@@ -11,9 +11,11 @@ extension Router: ControlsHandler {
         switch intent {
         case .togglePlay: return try requireSession().togglePlay()
         case .nextTrack:
+            session?.leavingTrackByHand()
             try player.next()
             return "next track"
         case .previousTrack:
+            session?.leavingTrackByHand()
             try player.previous()
             return "previous track"
         case .nextAlbum:
@@ -23,14 +25,13 @@ extension Router: ControlsHandler {
             try requireSession().previousAlbumNow()
             return "previous album: \(albumTitle(try requireSession().state.withLock { $0.current }))"
         case .like:
-            return try likeButtonPressed()
+            return try likeButtonPressed(album: nil)
         case .dislike:
-            let session = try requireSession()
-            let album = session.state.withLock { $0.current }
-            try session.setOpinion(.disliked, album: nil)
-            if let album { lastButtonDislike.withLock { $0 = (album, MonotonicClock.now()) } }
-            showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
-            return "disliked \(albumTitle(album))"
+            return try dislikeButtonPressed(album: nil)
+        case .likeInView(let album):
+            return try likeButtonPressed(album: album ?? requireSession().albumUnderKnob())
+        case .dislikeInView(let album):
+            return try dislikeButtonPressed(album: album ?? requireSession().albumUnderKnob())
         case .browse(let delta, let entering):
             let (index, count, album) = try requireSession().moveCursor(by: delta, fromCurrent: entering)
             return "browse \(index + 1)/\(count): \(albumTitle(album))"
@@ -69,9 +70,20 @@ extension Router: ControlsHandler {
     /// How long after a dislike a press of the like button undoes it.
     static let dislikeUndoSeconds = 10.0
 
+    /// The like button held: dislikes `album` (nil: the one playing), which leaves the
+    /// crate at once; playing, it is skipped.
+    private func dislikeButtonPressed(album: Int64?) throws -> String {
+        let session = try requireSession()
+        let album = album ?? session.state.withLock { $0.current }
+        try session.setOpinion(.disliked, album: album)
+        if let album { lastButtonDislike.withLock { $0 = (album, MonotonicClock.now()) } }
+        showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
+        return "disliked \(albumTitle(album))"
+    }
+
     /// The like button's press: undoes a dislike made with it moments ago; else takes the
-    /// like of the album playing back, or likes it.
-    private func likeButtonPressed() throws -> String {
+    /// like of `album` (nil: the one playing) back, or likes it.
+    private func likeButtonPressed(album: Int64?) throws -> String {
         let session = try requireSession()
         let recent = lastButtonDislike.withLock { last -> Int64? in
             defer { last = nil }
@@ -83,7 +95,7 @@ extension Router: ControlsHandler {
             showOnDisplay("Dislike undone")
             return "dislike undone: \(albumTitle(recent))"
         }
-        guard let album = session.state.withLock({ $0.current }) else {
+        guard let album = album ?? session.state.withLock({ $0.current }) else {
             throw RouterError("nothing is playing: no album to like")
         }
         if session.opinion(of: album) == .liked {

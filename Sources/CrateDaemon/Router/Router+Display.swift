@@ -17,7 +17,8 @@ extension Router {
             let confirmed = currentDialIndex()
             let selected = controls?.dialPosition.flatMap(Int.init) ?? confirmed
             content = DisplayContent(screen: .dial(Dial(positions: DialPosition.allCases.map(\.displayName),
-                                                        selected: selected, confirmed: confirmed)))
+                                                        selected: selected, confirmed: confirmed,
+                                                        descriptions: DialPosition.allCases.map(\.summary))))
         case "browse":
             content = browseContent() ?? nowPlayingContent(player)
         case "menu", "tracks":
@@ -72,6 +73,9 @@ extension Router {
             art: detail.flatMap { artwork($0) })
         if let rooms = roomsWatcher?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
         nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
+        if albumID != nil, let next = session?.upcomingAlbum().flatMap({ cachedAlbum($0) }) {
+            nowPlaying.upNext = "Next: \(next.album.artist) — \(next.album.title)"
+        }
         return DisplayContent(screen: .nowPlaying(nowPlaying), offline: detail.map { !$0.album.online } ?? false)
     }
 

@@ -16,8 +16,12 @@ extension Router {
             let rows = (0..<picker.count).map { index in
                 "\(index + 1). " + (detail.tracks.indices.contains(index) ? detail.tracks[index].title : "")
             }
-            let list = ListScreen(name: "tracks", heading: detail.album.title, rows: rows,
-                                  selected: picker.index, marked: picker.playing)
+            // Each track's length at its row's end, the album's in the heading.
+            let lengths = (0..<picker.count).map { index in
+                detail.tracks.indices.contains(index) ? ScreenRenderer.formatTime(detail.tracks[index].duration) : ""
+            }
+            let list = ListScreen(name: "tracks", heading: "\(detail.album.title) · \(ScreenRenderer.formatTime(detail.album.duration))",
+                                  rows: rows, selected: picker.index, marked: picker.playing, details: lengths)
             return DisplayContent(screen: .list(list))
         default:
             return nil

@@ -57,3 +57,19 @@ extension Router {
         return nil
     }
 }
+
+extension Router {
+    /// For `status`: the album playing, or the one a stop left, and the crate it came from.
+    func playingAlbumStatus() -> PlayingAlbumStatus? {
+        guard let session else { return nil }
+        let (current, crate, byHand) = session.state.withLock { s in
+            (s.current, s.crate, Set(s.playedFromQueue ?? []))
+        }
+        let stopped = current == nil ? session.stoppedAlbum : nil
+        guard let id = current ?? stopped, let detail = cachedAlbum(id) else { return nil }
+        let queued = byHand.contains(id)
+        let inCrate = !queued && crate.items.contains { $0.albumID == id }
+        return PlayingAlbumStatus(id: id, title: detail.album.title, artist: detail.album.artist,
+                                  crate: inCrate ? crate.kind.displayName : nil, queued: queued, stopped: stopped != nil)
+    }
+}

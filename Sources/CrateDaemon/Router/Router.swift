@@ -95,6 +95,8 @@ public final class Router: ControlHandler {
                     logger.info("play: album \(album)")
                     guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
                     try session.play(album: album, fromTrack: request.track)
+                } else if request.paths?.isEmpty ?? true, try session?.resumeStopped() == true {
+                    logger.info("play: the stopped album again")
                 } else {
                     if request.track != nil { throw RouterError("--track needs --album: it picks a track of a library album") }
                     let tracks = try FolderAlbum.expand(request.paths ?? [])
@@ -104,16 +106,21 @@ public final class Router: ControlHandler {
                     try player.play(paths: tracks)
                 }
             case .pause: try player.pause()
-            case .resume: try player.resume()
-            case .toggle: try player.toggle()
-            case .next: try player.next()
-            case .prev: try player.previous()
+            case .resume:
+                if try session?.resumeStopped() != true { try player.resume() }
+            case .toggle:
+                if try session?.resumeStopped() != true { try player.toggle() }
+            case .next:
+                session?.leavingTrackByHand()
+                try player.next()
+            case .prev:
+                session?.leavingTrackByHand()
+                try player.previous()
             case .stop:
-                // Stopped by hand: the album was not heard to its end, and nothing follows.
-                session?.forgetCurrent()
-                try player.stop()
+                if let session { try session.stop() } else { try player.stop() }
             case .seek:
                 guard let seconds = request.seconds else { return .failure("seek needs 'seconds'") }
+                session?.leavingTrackByHand()
                 try player.seek(to: seconds)
             case .libraryScan, .libraryStats, .albums, .album, .artists, .genres:
                 return try handleLibrary(command, request)
@@ -228,6 +235,7 @@ public final class Router: ControlHandler {
             if let problem = watch.problem { status.warnings.append("library watch: \(problem)") }
         }
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
+        status.album = playingAlbumStatus()
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }

@@ -9,6 +9,10 @@ public struct DialLayout: Sendable {
         public let marker: Rect
         /// The position's name, left-aligned.
         public let name: Rect
+        /// With a description: the name in the upper part of the row, and the line under
+        /// it in small text (empty where the row is not tall enough for both).
+        public let describedName: Rect
+        public let description: Rect
     }
 
     public static let heading = "Crate Dial"
@@ -40,7 +44,13 @@ public struct DialLayout: Sendable {
             let nameX = marker.maxX + g
             let name = basis.fitted(Rect(x: nameX, y: frame.y + max(0, (frame.height - body) / 2),
                                          width: frame.maxX - g - nameX, height: min(body, frame.height)))
-            rows.append(Row(frame: frame, marker: marker, name: name))
+            let small = basis.small, both = body + small
+            let top = frame.y + max(0, (frame.height - both) / 2)
+            let describedName = frame.height >= both ? Rect(x: nameX, y: top, width: name.width, height: body) : name
+            let description = frame.height >= both
+                ? Rect(x: nameX, y: top + body, width: name.width, height: small) : Rect(x: nameX, y: name.maxY, width: 0, height: 0)
+            rows.append(Row(frame: frame, marker: marker, name: name, describedName: basis.fitted(describedName),
+                            description: basis.fitted(description)))
         }
         self.rows = rows
     }

@@ -100,6 +100,8 @@ public struct NowPlaying: Sendable, Equatable {
     public var roomsProblem = false
     /// The album's like or dislike, a badge on the cover; nil for neither.
     public var opinion: OpinionMark? = nil
+    /// "Next: Artist — Album", the album that follows; nil when none does.
+    public var upNext: String? = nil
 
     public init(artist: String, album: String, trackTitle: String, trackNumber: Int, trackCount: Int,
                 elapsed: Double, elapsedAt: Double, duration: Double?, mark: PlaybackMark, art: ArtworkReference?) {
@@ -167,10 +169,13 @@ public struct Dial: Sendable, Equatable {
     public var selected: Int
     /// The position the crate was made with.
     public var confirmed: Int
-    public init(positions: [String], selected: Int, confirmed: Int) {
+    /// A line under each name saying what the position means, where the panel has room.
+    public var descriptions: [String]
+    public init(positions: [String], selected: Int, confirmed: Int, descriptions: [String] = []) {
         self.positions = positions
         self.selected = selected
         self.confirmed = confirmed
+        self.descriptions = descriptions
     }
 }
 

@@ -11,13 +11,25 @@ public struct ListScreen: Sendable, Equatable {
     public var selected: Int
     /// The row of what is current (the crate the knob is in, the track playing): a dot.
     public var marked: Int?
+    /// A short fact at the end of each row (a track's length), where there is one.
+    public var details: [String]
 
-    public init(name: String, heading: String, rows: [String], selected: Int, marked: Int?) {
+    public init(name: String, heading: String, rows: [String], selected: Int, marked: Int?, details: [String] = []) {
         self.name = name
         self.heading = heading
         self.rows = rows
         self.selected = selected
         self.marked = marked
+        self.details = details
+    }
+
+    /// A row's box split in two: the name, then `detail` at its end (a space apart).
+    public static func split(_ row: Rect, detail: String, font: some BitmapFont) -> (name: Rect, detail: Rect) {
+        guard !detail.isEmpty else { return (row, Rect(x: row.maxX, y: row.y, width: 0, height: row.height)) }
+        let width = min(row.width, TextLayout.width(of: detail, font: font))
+        let space = min(row.width - width, font.cellWidth)
+        return (Rect(x: row.x, y: row.y, width: row.width - width - space, height: row.height),
+                Rect(x: row.maxX - width, y: row.y, width: width, height: row.height))
     }
 
     /// The first row shown when `visible` rows fit: the selected one kept in view, a row
@@ -46,7 +58,10 @@ extension ScreenRenderer {
             if index == list.marked {
                 canvas.fillDisc(in: row.marker.insetBy(max(1, row.marker.width / 5)), color: selected ? ink : theme.accent)
             }
-            canvas.drawText(list.rows[index], in: row.name, font: fonts.body, color: ink)
+            let detail = list.details.indices.contains(index) ? list.details[index] : ""
+            let boxes = ListScreen.split(row.name, detail: detail, font: fonts.body)
+            canvas.drawText(list.rows[index], in: boxes.name, font: fonts.body, color: ink)
+            canvas.drawText(detail, in: boxes.detail, font: fonts.body, color: ink, alignment: .trailing)
         }
         return spots.offlineMark
     }

@@ -7,6 +7,7 @@
 ///     │  art   │ Artist           │    │      ┌────┐      │
 ///     │        │ Album            │    │      │art │      │
 ///     │        │ Title            │    │      └────┘      │
+///     │        │ Next: …          │    │                  │
 ///     │        │ ▬▬▬▬▬▬▬──────────│    │ Artist/Album/Title│
 ///     │        │ 1:23        4:56 │    │ ▬▬▬▬▬▬────────── │
 ///     └────────┴──────────────────┘    └──────────────────┘
@@ -23,6 +24,8 @@ public struct NowPlayingLayout: Sendable {
     public let album: Rect
     /// The track title, or the error text when the player reports one.
     public let title: Rect
+    /// "Next: Artist — Album", under the title where the panel has room (empty otherwise).
+    public let upNext: Rect
     /// The whole bar, its empty part included.
     public let progressBar: Rect
     /// The part of the bar that fills: `elapsed / duration` of its width, from the left.
@@ -74,10 +77,15 @@ public struct NowPlayingLayout: Sendable {
         // The three lines sit centred in what is left between the cover (or status row) and the bar.
         let spaceTop = basis.isLandscape ? column.y + small + g : art.maxY + g
         let spaceBottom = barY - g
-        let top = spaceTop + max(0, (spaceBottom - spaceTop - textBlock) / 2)
+        // The album that comes next, in small text under the title, only where it fits
+        // without shrinking the cover.
+        let withNext = spaceBottom - spaceTop >= textBlock + g + small
+        let block = textBlock + (withNext ? g + small : 0)
+        let top = spaceTop + max(0, (spaceBottom - spaceTop - block) / 2)
         artist = basis.fitted(Rect(x: column.x, y: top, width: column.width, height: body))
         album = basis.fitted(Rect(x: column.x, y: top + body + g, width: column.width, height: large))
         title = basis.fitted(Rect(x: column.x, y: top + body + g + large + g, width: column.width, height: body))
+        upNext = basis.fitted(Rect(x: column.x, y: title.maxY + g, width: column.width, height: withNext ? small : 0))
     }
 
     /// A square of `side` (at most a third of the cover) inside `cover`'s top right corner.

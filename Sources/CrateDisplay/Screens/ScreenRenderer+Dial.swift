@@ -15,7 +15,13 @@ extension ScreenRenderer {
             } else {
                 canvas.strokeCircle(in: marker, thickness: 1, color: selected ? ink : theme.track, inside: fill)
             }
-            canvas.drawText(dial.positions[index], in: row.name, font: fonts.body, color: ink)
+            let description = dial.descriptions.indices.contains(index) ? dial.descriptions[index] : ""
+            guard !description.isEmpty, !row.description.isEmpty else {
+                canvas.drawText(dial.positions[index], in: row.name, font: fonts.body, color: ink)
+                continue
+            }
+            canvas.drawText(dial.positions[index], in: row.describedName, font: fonts.body, color: ink)
+            canvas.drawText(description, in: row.description, font: fonts.small, color: selected ? ink : theme.secondaryText)
         }
     }
 }

@@ -28,6 +28,10 @@ extension ScreenRenderer {
             canvas.drawText(playing.trackTitle, in: spots.title, font: fonts.body, color: theme.text)
         }
 
+        if let upNext = playing.upNext {
+            canvas.drawText(upNext, in: spots.upNext, font: fonts.small, color: theme.secondaryText)
+        }
+
         let elapsed = playing.elapsed(at: now)
         canvas.fill(spots.progressBar, color: theme.track)
         canvas.fill(Self.progressFilled(spots.progressFill, elapsed: elapsed, duration: playing.duration),

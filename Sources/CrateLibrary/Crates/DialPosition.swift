@@ -33,6 +33,17 @@ public enum DialPosition: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// What the position leans on, in a line the dial screen shows under its name.
+    public var summary: String {
+        switch self {
+        case .myCrate: "Your most played and liked"
+        case .curated: "Liked albums and the popular"
+        case .mixed: "A bit of everything"
+        case .deepDig: "New arrivals and the unplayed"
+        case .mystery: "Mostly albums never played"
+        }
+    }
+
     /// 1-based knob position, as `crate-admin dial 3` spells it.
     public var number: Int { (Self.allCases.firstIndex(of: self) ?? 0) + 1 }
 

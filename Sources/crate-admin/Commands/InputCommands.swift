@@ -7,8 +7,8 @@ struct InputCommand: ParsableCommand {
         abstract: "Press buttons and turn the knob from the shell, or watch what the real ones do.",
         discussion: """
             Gestures go through the same decoding and interaction model as the wired \
-            controls, so `input turn +3` then `input press knob` plays the 4th album of \
-            the crate. Buttons: \(ButtonFunction.allCases.map(\.rawValue).joined(separator: ", ")) \
+            controls, so `input turn +3` then `input press knob` plays the 3rd album of \
+            the crate (the first click shows the first). Buttons: \(ButtonFunction.allCases.map(\.rawValue).joined(separator: ", ")) \
             (knob is the knob's push switch). Encoders: \(EncoderFunction.allCases.map(\.rawValue).joined(separator: ", ")).
 
             Every crate is reached this way: `input long genre` opens the crate menu \

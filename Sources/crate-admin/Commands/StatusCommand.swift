@@ -4,7 +4,7 @@ import CrateCore
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show what is playing, the audio output, real-time priority and any problems.")
+        abstract: "Show what is playing (the album, its artist, the crate it came from), the audio output, real-time priority and any problems.")
 
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 

@@ -24,20 +24,21 @@ struct PauseCommand: SimpleRequestCommand {
 }
 
 struct ResumeCommand: SimpleRequestCommand {
-    static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume paused playback.")
+    static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume paused playback; after a stop, the stopped album from the start of its track.")
     static let request = ControlCommand.resume
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 }
 
 struct ToggleCommand: SimpleRequestCommand {
     static let configuration = CommandConfiguration(
-        commandName: "toggle", abstract: "Pause if playing, resume if paused (the play/pause button).")
+        commandName: "toggle",
+        abstract: "Pause if playing, resume if paused, after a stop take the album up again (the play/pause button).")
     static let request = ControlCommand.toggle
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 }
 
 struct NextCommand: SimpleRequestCommand {
-    static let configuration = CommandConfiguration(commandName: "next", abstract: "Skip to the next track.")
+    static let configuration = CommandConfiguration(commandName: "next", abstract: "Skip to the next track (on an album's last track: the album that would follow).")
     static let request = ControlCommand.next
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 }
@@ -50,7 +51,8 @@ struct PrevCommand: SimpleRequestCommand {
 }
 
 struct StopCommand: SimpleRequestCommand {
-    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop playback (toggle then starts the tracks again from the first).")
+    static let configuration = CommandConfiguration(
+        commandName: "stop", abstract: "Stop playback; toggle, resume or play take the album up again at the start of its track.")
     static let request = ControlCommand.stop
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 }
