@@ -1,5 +1,5 @@
 # Shortcuts for the scripts in deploy/ (each works on its own; see README).
-.PHONY: build test unit-test deb check-packaging vm-test vm-powercut vm-smoke demo install
+.PHONY: build test unit-test deb check-packaging vm-test vm-test-arm64 vm-powercut vm-smoke demo install
 
 build:
 	swift build
@@ -20,6 +20,10 @@ check-packaging:
 # The boot test with simulated GPIO, sound card and framebuffer in a qemu VM.
 vm-test:
 	bash deploy/vm/boot-test.sh
+
+# The whole boot test on arm64 (qemu -M virt, emulated: ~4x slower) with the arm64 .deb.
+vm-test-arm64:
+	bash deploy/vm/boot-test.sh --arch arm64
 
 # 30 power cuts (qemu killed) mid-scan, mid-download and mid-album, checked after each boot.
 vm-powercut:

@@ -45,12 +45,14 @@ need_pkgs() {
 }
 
 # The package a VM test installs: DEB when given (deploy/test.sh builds one for all the
-# VM tests), else one built now into DIR/debs. Prints its path.
+# VM tests), else one built now into DIR/debs (cross-built for a foreign guest). Prints
+# its path.
 package_to_test() {
-  local deb=$1 dir=$2
+  local deb=$1 dir=$2 arch=()
+  [[ $VM_ARCH == "$VM_HOST_ARCH" ]] || arch=(--arch "$VM_ARCH")
   if [[ -z $deb ]]; then
     log "building the package"
-    deb=$(bash deploy/build-deb.sh --out "$dir/debs" | tail -1)
+    deb=$(bash deploy/build-deb.sh "${arch[@]}" --out "$dir/debs" | tail -1)
   fi
   [[ -f $deb ]] || die "no such package: $deb"
   echo "$deb"
