@@ -50,6 +50,7 @@ install -D -m 0755 "$here/guest-stages.sh" "$overlay/usr/local/lib/crate-vm/gues
 install -D -m 0644 "$here/crate-boot-test.service" "$overlay/etc/systemd/system/crate-boot-test.service"
 mkdir -p "$overlay/etc/systemd/system/multi-user.target.wants"  # enabled, as systemctl enable would
 ln -s ../crate-boot-test.service "$overlay/etc/systemd/system/multi-user.target.wants/crate-boot-test.service"
+mkdir -p "$overlay/var/lib/crate-vm/debs"
 if ((quick)); then
   touch "$overlay/var/lib/crate-vm/quick"   # stage 1 powers off instead of rebooting
 else
@@ -58,7 +59,6 @@ else
   version=$(dpkg-deb -f "$deb" Version)+vmtest1
   dpkg-deb -R "$deb" "$work/repack"
   sed -i "s/^Version: .*/Version: $version/" "$work/repack/DEBIAN/control"
-  mkdir -p "$overlay/var/lib/crate-vm/debs"
   dpkg-deb --root-owner-group -Zxz -b "$work/repack" \
     "$overlay/var/lib/crate-vm/debs/crate_${version}_$VM_ARCH.deb" >/dev/null
   rm -rf "$work/repack"
