@@ -2,7 +2,8 @@
 # Boots a disk image from make-image.sh until the guest powers itself off.
 # Usage: boot.sh IMAGE [--timeout SECONDS] [--log FILE] [--append "KERNEL ARGS"]
 #                      [--cut-on REGEX --cut-delay SECONDS]
-#   --timeout  qemu is killed after this long (default 120): exit 124, log tail on stderr
+#   --timeout  qemu is killed after this long (default 120; x86 seconds, multiplied by
+#              the architecture's slowness, CRATE_VM_SLOW): exit 124, log tail on stderr
 #   --log      serial console to FILE (default: a temporary file, echoed live to stdout)
 #   --append   extra kernel command line, e.g. systemd.unit=... or systemd.log_level=debug
 #   --cut-on   a power cut: once a serial line matches REGEX (grep -E), wait --cut-delay
@@ -10,10 +11,11 @@
 # Exit: 0 when the guest powered off or rebooted by itself (-no-reboot: a guest reboot
 # also ends qemu, so "reboot, then boot.sh again" restarts from the same disk);
 # 10 after a --cut-on power cut; 1 on a kernel panic or a qemu error; 124 on timeout.
-# Env: CRATE_VM_DIR, CRATE_VM_SMP (default 2), CRATE_VM_MEM (MiB, default 1024).
+# Env: CRATE_VM_ARCH (amd64, arm64: qemu -M virt), CRATE_VM_DIR, CRATE_VM_SMP (default 2),
+# CRATE_VM_MEM (MiB, default 1024), CRATE_VM_SLOW.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-usage() { sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [[ $# -ge 1 && $1 != -* ]] || usage
 img=$1; shift
 timeout=120 logf= append= cut_on= cut_delay=0
@@ -28,16 +30,17 @@ while (($#)); do
   esac
 done
 [[ -f $img ]] || die "no such image: $img"
-[[ -f $VM_WORK/vmlinux && -f $VM_WORK/initrd.img ]] || die "no kernel in $VM_WORK: run build-base.sh"
-need_pkgs qemu-system-x86
+[[ -f $VM_WORK/$VM_KERNEL && -f $VM_WORK/initrd.img ]] || die "no kernel in $VM_WORK: run build-base.sh"
+need_pkgs "$VM_QEMU_PKG"
+timeout=$((timeout * VM_SLOW))
 
 live=0
 if [[ -z $logf ]]; then
   logf=$(mktemp "$VM_WORK/serial.XXXXXX"); live=1
 fi
 : >"$logf"
-# KVM is unusable on these hosts (nested, the guest kernel hangs): TCG only. PVH entry
-# of the uncompressed vmlinux skips the slow emulated decompression. cache=unsafe: the
+# KVM is unusable on these hosts (nested, the guest kernel hangs): TCG only (VM_QEMU in
+# lib.sh: the machine and kernel of each architecture). cache=unsafe: the
 # data still reaches the image file when qemu exits, without the cost of each flush.
 # A guest that hangs (seen once in ~100 boots: both vCPUs in a soft lockup) panics after
 # 20 s with a backtrace on the serial log, rather than sitting out the whole timeout.
@@ -48,11 +51,11 @@ KARGS="softlockup_panic=1 softlockup_all_cpu_backtrace=1"
 pidf=$(mktemp "$VM_WORK/qemu-pid.XXXXXX") cutf=$pidf.cut
 trap 'rm -f "$pidf" "$cutf"; [[ $live == 1 ]] && rm -f "$logf"' EXIT
 t0=$SECONDS
-timeout -k 5 "$timeout" qemu-system-x86_64 -pidfile "$pidf" -accel tcg -smp "${CRATE_VM_SMP:-2}" \
-  -m "${CRATE_VM_MEM:-1024}" -nic none -no-reboot -display none -vga none \
+timeout -k 5 "$timeout" "${VM_QEMU[@]}" -pidfile "$pidf" -accel tcg -smp "${CRATE_VM_SMP:-2}" \
+  -m "${CRATE_VM_MEM:-1024}" -nic none -no-reboot -display none \
   -monitor none -serial "file:$logf" \
-  -kernel "$VM_WORK/vmlinux" -initrd "$VM_WORK/initrd.img" \
-  -append "console=ttyS0 root=/dev/vda rw panic=-1 quiet $KARGS $append" \
+  -kernel "$VM_WORK/$VM_KERNEL" -initrd "$VM_WORK/initrd.img" \
+  -append "console=$VM_CONSOLE root=/dev/vda rw panic=-1 quiet $KARGS $append" \
   -drive "file=$img,if=virtio,format=raw,cache=unsafe" </dev/null &
 qpid=$!
 ((live)) && tail -n +1 -f --pid="$qpid" "$logf" &

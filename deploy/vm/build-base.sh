@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Builds what every test VM shares, cached in $CRATE_VM_DIR (default /var/tmp/crate-vm):
-#   vmlinux      the Debian bookworm kernel, uncompressed (qemu boots it via PVH: fast)
+# Builds what every test VM shares, cached in $CRATE_VM_DIR (default /var/tmp/crate-vm,
+# /var/tmp/crate-vm-arm64 for CRATE_VM_ARCH=arm64):
+#   vmlinux      amd64: the Debian bookworm kernel, uncompressed (qemu boots it via PVH)
+#   vmlinuz      arm64: the Debian bookworm kernel Image (qemu -M virt boots it as is)
 #   initrd.img   a minimal initramfs (virtio-blk + ext4) for that kernel
 #   base.tar.zst the guest root file system: Debian minbase + the Crate runtime libraries,
-#                the kernel modules the simulated hardware needs (gpio-sim built here)
-#                and crate-sim-hw.service
+#                the kernel modules the simulated hardware needs (gpio-sim built here,
+#                and vfb where the kernel lacks it: arm64) and crate-sim-hw.service
 #   base.env     KVER=, DEBVER= of that kernel
 # Usage: build-base.sh [--force]. A rerun with unchanged inputs returns at once.
-# Env: CRATE_VM_DIR, CRATE_VM_MIRROR (default http://deb.debian.org/debian).
+# A foreign guest (arm64 on an amd64 host) is debootstrapped through qemu-user and its
+# modules are cross-built with the host's kbuild tools at the kernel's exact version.
+# Env: CRATE_VM_ARCH, CRATE_VM_DIR, CRATE_VM_MIRROR (default http://deb.debian.org/debian).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 force=0
@@ -21,9 +25,10 @@ W=$VM_WORK
 # (the emulated CPU has no AVX: a host decode differs by 1 LSB here and there).
 PKGS=systemd,systemd-sysv,udev,kmod,dbus,alsa-utils,gpiod,initramfs-tools,procps,util-linux
 PKGS+=,e2fsprogs,adduser,libasound2,libmpg123-0,libsqlite3-0,libgpiod2,libcurl4
-PKGS+=,libturbojpeg0,libpng16-16,zlib1g,python3,mpg123
+PKGS+=,libturbojpeg0,libpng16-16,zlib1g,libflac12,libvorbisfile3,libopusfile0,libfaad2
+PKGS+=,libsoxr0,python3,mpg123
 # Modules copied into the guest (with their dependencies); everything else stays out.
-MODS=(virtio_pci virtio_blk ext4 crc32c_generic configfs snd-aloop vfb uinput autofs4)
+MODS=(virtio_pci virtio_blk ext4 crc32c_generic configfs snd-aloop vfb uinput autofs4 gpio-sim)
 
 # The cache key: this script, lib.sh and the guest files. Change any, and it rebuilds.
 stamp=$(cat "$0" "$VM_HERE/lib.sh" "$VM_HERE"/guest/* | sha256sum | cut -c1-16)
@@ -33,9 +38,34 @@ exec 9>"$W/.build.lock"; flock 9     # one build at a time per work dir...
 if ((!force)) && up_to_date; then log "base built meanwhile in $W"; exit 0; fi   # ...by another
 t0=$SECONDS
 
-need_pkgs qemu-system-x86 debootstrap e2fsprogs gcc-12 make libelf-dev kmod xz-utils zstd \
-  python3 cpio util-linux
-apt_update_once   # the kernel version to use is whatever linux-image-amd64 points at now
+cross=() CROSS=
+if [[ $VM_ARCH != "$VM_HOST_ARCH" ]]; then
+  cross=(gcc-12-aarch64-linux-gnu binutils-aarch64-linux-gnu) CROSS=aarch64-linux-gnu-
+fi
+need_pkgs "$VM_QEMU_PKG" debootstrap e2fsprogs gcc-12 make libelf-dev kmod xz-utils zstd \
+  python3 cpio util-linux "${cross[@]}"
+need_binfmt
+# The kernel version to use is whatever linux-image-<arch> points at now. A foreign
+# architecture's packages come through a private apt root (its own lists and cache, the
+# host's keyring): the host's dpkg never learns about arm64.
+if [[ $VM_ARCH == "$VM_HOST_ARCH" ]]; then
+  apt_update_once
+else
+  A=$W/apt
+  mkdir -p "$A"/{lists/partial,archives/partial,parts}
+  : >"$A/status"
+  opts="[arch=$VM_ARCH,$VM_HOST_ARCH signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
+  printf 'deb %s %s main\n' "$opts $MIRROR" bookworm "$opts $MIRROR" bookworm-updates \
+    "$opts ${MIRROR%/debian}/debian-security" bookworm-security >"$A/sources.list"
+  cat >"$A/apt.conf" <<EOF
+Dir::State::Lists "$A/lists"; Dir::State::status "$A/status"; Dir::Cache "$A";
+Dir::Cache::archives "$A/archives"; Dir::Etc::SourceList "$A/sources.list";
+Dir::Etc::SourceParts "$A/parts"; APT::Architecture "$VM_ARCH";
+APT::Architectures { "$VM_ARCH"; "$VM_HOST_ARCH"; };
+EOF
+  export APT_CONFIG=$A/apt.conf
+  apt-get update -qq
+fi
 
 B=$W/build
 safe_rm "$B"
@@ -43,11 +73,11 @@ mkdir -p "$B" "$W/debs"
 
 # --- Guest rootfs: debootstrap is the slow part (~60 s), so it runs in the background
 # while the kernel is fetched and gpio-sim compiled; its raw result is cached on its own.
-dbkey=$(echo "$PKGS $MIRROR" | sha256sum | cut -c1-16)
+dbkey=$(echo "$PKGS $MIRROR $VM_ARCH" | sha256sum | cut -c1-16)
 if [[ -f $W/debootstrap.tar.zst && $(cat "$W/debootstrap.key" 2>/dev/null) == "$dbkey" ]]; then
   (mkdir "$B/rootfs" && zstd -dcq "$W/debootstrap.tar.zst" | tar -C "$B/rootfs" -xf -) &
 else
-  (debootstrap --variant=minbase --include="$PKGS" bookworm "$B/rootfs" "$MIRROR" \
+  (debootstrap --variant=minbase --arch="$VM_ARCH" --include="$PKGS" bookworm "$B/rootfs" "$MIRROR" \
      >"$B/debootstrap.log" 2>&1 || { tail -20 "$B/debootstrap.log" >&2; exit 1; }
    rm -f "$B"/rootfs/var/cache/apt/archives/*.deb
    tar -C "$B/rootfs" --numeric-owner -cf - . | zstd -q -T0 -3 -o "$W/debootstrap.tar.zst.new" -f
@@ -55,32 +85,39 @@ else
 fi
 rootfs_job=$!
 
-# --- Kernel: the exact version linux-image-amd64 depends on, with its headers, kbuild
-# and source at the same Debian version (gpio-sim must match the running kernel).
-DEBVER=$(apt-cache policy linux-image-amd64 | awk '/Candidate:/ {print $2}')
-img=$(apt-cache show "linux-image-amd64=$DEBVER" | sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p')
+# --- Kernel: the exact version linux-image-<arch> depends on, with its headers, kbuild
+# and source at the same Debian version (gpio-sim must match the running kernel). The
+# kbuild package holds the build's host programs (scripts/): the host's architecture.
+DEBVER=$(apt-cache policy "linux-image-$VM_ARCH" | awk '/Candidate:/ {print $2}')
+img=$(apt-cache show "linux-image-$VM_ARCH=$DEBVER" | sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p')
 KVER=${img#linux-image-}                          # e.g. 6.1.0-56-amd64
-kabi=${KVER%-amd64}                               # e.g. 6.1.0-56
+kabi=${KVER%-"$VM_ARCH"}                          # e.g. 6.1.0-56
 [[ $KVER == 6.1.* ]] || die "unexpected kernel $img ($DEBVER)"
-debs=("$img" "linux-headers-$KVER" "linux-headers-$kabi-common" linux-kbuild-6.1 linux-source-6.1)
+debs=("$img" "linux-headers-$KVER" "linux-headers-$kabi-common" "linux-kbuild-6.1:$VM_HOST_ARCH" linux-source-6.1)
 log "kernel $KVER, Debian version $DEBVER"
 find "$W/debs" -name '*.deb' ! -name "*_${DEBVER}_*" -delete   # older kernels
+debfile() { echo "$W/debs/${1%:*}_${DEBVER}_"*.deb; }
 (cd "$W/debs"
  for p in "${debs[@]}"; do   # only downloaded, never installed on the host
-   ls "${p}_${DEBVER}"_*.deb >/dev/null 2>&1 || apt-get download -qq -o APT::Sandbox::User=root "$p=$DEBVER"
+   ls "${p%:*}_${DEBVER}"_*.deb >/dev/null 2>&1 || apt-get download -qq -o APT::Sandbox::User=root "$p=$DEBVER"
  done)
 K=$B/kernel
 mkdir -p "$K/src"
-for p in "${debs[@]:0:4}"; do dpkg-deb -x "$W/debs/${p}_${DEBVER}"_*.deb "$K"; done
-# Only three files of the source tarball are needed: stream it, never store it.
-dpkg-deb --fsys-tarfile "$W/debs/linux-source-6.1_${DEBVER}"_all.deb \
+for p in "${debs[@]:0:4}"; do dpkg-deb -x "$(debfile "$p")" "$K"; done
+# Out-of-tree modules: what the simulated hardware needs and the kernel does not build.
+# gpio-sim is in no Debian kernel; vfb is in the amd64 one, not in the arm64 one.
+srcs=(drivers/gpio/gpio-sim.c drivers/gpio/gpiolib.h kernel/irq/irq_sim.c)
+grep -q '^CONFIG_FB_VIRTUAL=[ym]' "$K/boot/config-$KVER" || srcs+=(drivers/video/fbdev/vfb.c)
+# Only these files of the source tarball are needed: stream it, never store it.
+dpkg-deb --fsys-tarfile "$(debfile linux-source-6.1)" \
   | tar -xOf - ./usr/src/linux-source-6.1.tar.xz \
-  | tar -xJf - -C "$K/src" --strip-components=1 linux-source-6.1/drivers/gpio/gpio-sim.c \
-      linux-source-6.1/drivers/gpio/gpiolib.h linux-source-6.1/kernel/irq/irq_sim.c
+  | tar -xJf - -C "$K/src" --strip-components=1 "${srcs[@]/#/linux-source-6.1/}"
 
-# vmlinuz is a boot stub around an xz-compressed ELF: find the stream whose contents
-# are an ELF file (extract-vmlinux's method) and keep that, for PVH boot.
-python3 - "$K/boot/vmlinuz-$KVER" "$B/vmlinux" <<'PY'
+# amd64: vmlinuz is a boot stub around an xz-compressed ELF: find the stream whose
+# contents are an ELF file (extract-vmlinux's method) and keep that, for PVH boot.
+# arm64: vmlinuz is the plain Image already.
+[[ $VM_KERNEL == vmlinuz ]] && cp "$K/boot/vmlinuz-$KVER" "$B/vmlinuz"
+[[ $VM_KERNEL == vmlinux ]] && python3 - "$K/boot/vmlinuz-$KVER" "$B/vmlinux" <<'PY'
 import lzma, sys
 data = open(sys.argv[1], "rb").read()
 i = data.find(b"\xfd7zXZ\x00")
@@ -108,8 +145,15 @@ sed -i 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' "
 grep -q 'generic_handle_irq(' "$M/irq_sim.c" && ! grep -q 'irq_to_desc' "$M/irq_sim.c" \
   || die "irq_sim.c patch did not apply (source changed?)"
 printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' >"$M/Kbuild"
-make -s -C "$hdr" M="$M" modules >"$B/module.log" 2>&1 || { cat "$B/module.log" >&2; exit 1; }
-log "gpio-sim.ko built ($((SECONDS - t0)) s)"
+if [[ -f $K/src/drivers/video/fbdev/vfb.c ]]; then
+  cp "$K/src/drivers/video/fbdev/vfb.c" "$M/"
+  echo 'obj-m += vfb.o' >>"$M/Kbuild"
+fi
+make -s -C "$hdr" M="$M" CROSS_COMPILE="$CROSS" modules >"$B/module.log" 2>&1 \
+  || { cat "$B/module.log" >&2; exit 1; }
+mkdir -p "$K/lib/modules/$KVER/extra"
+cp "$M"/*.ko "$K/lib/modules/$KVER/extra/"   # then picked below like the kernel's own
+log "$(cd "$M" && echo *.ko) built ($((SECONDS - t0)) s)"
 
 wait "$rootfs_job" || die "debootstrap failed (see $B/debootstrap.log)"
 R=$B/rootfs
@@ -127,7 +171,6 @@ done | sort -u | while read -r f; do
   install -D -m 644 "$f" "$mdst/$rel"
 done
 cp "$K/lib/modules/$KVER"/modules.{builtin,builtin.modinfo,order} "$mdst/"
-cp "$M/gpio-sim.ko" "$mdst/extra/"
 depmod -b "$R" "$KVER"
 cp "$K/boot/config-$KVER" "$R/boot/"
 
@@ -150,17 +193,21 @@ chroot "$R" groupadd -rf gpio                   # as on Raspberry Pi OS; udev ru
 # Nothing that slows the boot or runs at random times during a test; no login prompts.
 chroot "$R" systemctl -q mask apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
   e2scrub_all.timer e2scrub_reap.service fstrim.timer getty@tty1.service \
-  serial-getty@ttyS0.service systemd-pstore.service systemd-binfmt.service \
+  "serial-getty@$VM_CONSOLE.service" systemd-pstore.service systemd-binfmt.service \
   proc-sys-fs-binfmt_misc.automount proc-sys-fs-binfmt_misc.mount
 install -D -m 755 "$VM_HERE/guest/sim-hw.sh" "$R/usr/local/lib/crate-vm/sim-hw.sh"
 install -D -m 644 "$VM_HERE/guest/crate-sim-hw.service" "$R/etc/systemd/system/crate-sim-hw.service"
+scale_timeouts "$R/etc/systemd/system/crate-sim-hw.service"
+# The guest's own waits scale by the same factor (the guest scripts read this file).
+mkdir -p "$R/etc/crate-vm"
+echo "$VM_SLOW" >"$R/etc/crate-vm/slow"
 chroot "$R" systemctl -q enable crate-sim-hw.service
 mkdir -p "$R/var/lib/crate-vm/results"
 chroot_umount "$R"
 rm -rf "$R"/var/lib/apt/lists/* "$R"/tmp/* "$R/boot/config-$KVER"
 
 tar -C "$R" --numeric-owner --xattrs -cf - . | zstd -q -T0 -3 -o "$B/base.tar.zst" -f
-mv "$B/vmlinux" "$B/initrd.img" "$B/base.tar.zst" "$W/"
+mv "$B/$VM_KERNEL" "$B/initrd.img" "$B/base.tar.zst" "$W/"
 printf 'KVER=%s\nDEBVER=%s\nSTAMP=%s\n' "$KVER" "$DEBVER" "$stamp" >"$W/base.env"
 safe_rm "$B"
-log "base built in $((SECONDS - t0)) s: $W/{vmlinux,initrd.img,base.tar.zst}"
+log "base built in $((SECONDS - t0)) s: $W/{$VM_KERNEL,initrd.img,base.tar.zst}"

@@ -1,11 +1,34 @@
 # Sourced by the deploy/vm scripts: the work dir and host-package helper they share.
 # The work dir holds everything big (kernel, base rootfs, images): never the repo.
-VM_WORK=${CRATE_VM_DIR:-/var/tmp/crate-vm}
-VM_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-mkdir -p "$VM_WORK"
-
+# CRATE_VM_ARCH picks the guest: amd64 (default) or arm64 (qemu -M virt, emulated).
+# Each architecture has its own work dir, so kernels, bases and images never mix.
 log() { printf '%s %s\n' "[$(date +%T)] ${0##*/}:" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+
+VM_ARCH=${CRATE_VM_ARCH:-amd64}
+VM_HOST_ARCH=$(dpkg --print-architecture)
+case $VM_ARCH in
+  amd64)
+    VM_WORK=${CRATE_VM_DIR:-/var/tmp/crate-vm}
+    VM_QEMU_PKG=qemu-system-x86 VM_CONSOLE=ttyS0
+    # PVH entry of the uncompressed vmlinux skips the slow emulated decompression.
+    VM_KERNEL=vmlinux VM_QEMU=(qemu-system-x86_64 -vga none)
+    VM_SLOW_DEFAULT=1 ;;
+  arm64)
+    VM_WORK=${CRATE_VM_DIR:-/var/tmp/crate-vm-arm64}
+    VM_QEMU_PKG=qemu-system-arm VM_CONSOLE=ttyAMA0
+    # Debian's arm64 vmlinuz is the plain Image, which qemu loads as it is.
+    VM_KERNEL=vmlinuz VM_QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a72)
+    VM_SLOW_DEFAULT=4 ;;
+  *) die "CRATE_VM_ARCH=$VM_ARCH: amd64 or arm64" ;;
+esac
+# How many times slower than the x86 guest this one runs (TCG emulating a foreign CPU):
+# every time limit written for x86 (boot.sh --timeout, the guest's waits and its units'
+# TimeoutStartSec) is multiplied by it. Limits only: the tests wait on state, not time.
+VM_SLOW=${CRATE_VM_SLOW:-$VM_SLOW_DEFAULT}
+[[ $VM_SLOW =~ ^[1-9][0-9]*$ ]] || die "CRATE_VM_SLOW=$VM_SLOW: a whole number >= 1"
+VM_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+mkdir -p "$VM_WORK"
 
 # Install host packages only when some are missing, so a cached rerun never waits on
 # the apt lock that another process (unattended upgrades, a colleague) may hold.
@@ -22,12 +45,14 @@ need_pkgs() {
 }
 
 # The package a VM test installs: DEB when given (deploy/test.sh builds one for all the
-# VM tests), else one built now into DIR/debs. Prints its path.
+# VM tests), else one built now into DIR/debs (cross-built for a foreign guest). Prints
+# its path.
 package_to_test() {
-  local deb=$1 dir=$2
+  local deb=$1 dir=$2 arch=()
+  [[ $VM_ARCH == "$VM_HOST_ARCH" ]] || arch=(--arch "$VM_ARCH")
   if [[ -z $deb ]]; then
     log "building the package"
-    deb=$(bash deploy/build-deb.sh --out "$dir/debs" | tail -1)
+    deb=$(bash deploy/build-deb.sh "${arch[@]}" --out "$dir/debs" | tail -1)
   fi
   [[ -f $deb ]] || die "no such package: $deb"
   echo "$deb"
@@ -66,5 +91,29 @@ safe_rm() {
     chroot_umount "$d"
     if findmnt -rn -o TARGET | grep -q "^$(realpath "$d")/"; then die "still mounted under $d"; fi
     rm -rf --one-file-system "$d"
+  done
+}
+
+# A foreign guest's binaries (debootstrap's second stage, dpkg in a chroot) run through
+# qemu-user. binfmt_misc may not even be mounted on the build machines; registrations
+# are global to the host kernel, so this is done once per host boot.
+need_binfmt() {
+  [[ $VM_ARCH == "$VM_HOST_ARCH" ]] && return 0
+  need_pkgs qemu-user-static binfmt-support
+  local fmt=qemu-${VM_QEMU[0]#qemu-system-}
+  mountpoint -q /proc/sys/fs/binfmt_misc || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+  [[ -e /proc/sys/fs/binfmt_misc/$fmt ]] || update-binfmts --enable "$fmt" \
+    || update-binfmts --import "$fmt"
+  grep -qx enabled "/proc/sys/fs/binfmt_misc/$fmt" || die "binfmt $fmt not registered"
+}
+
+# scale_timeouts FILE...: TimeoutStartSec=N in systemd units written for the x86 guest,
+# multiplied by VM_SLOW (files are edited in place; unchanged on amd64).
+scale_timeouts() {
+  ((VM_SLOW > 1)) || return 0
+  local f
+  for f in "$@"; do
+    awk -v k="$VM_SLOW" -F= '$1 == "TimeoutStartSec" && $2 ~ /^[0-9]+$/ {$0 = $1 "=" $2 * k} 1' \
+      "$f" >"$f.tmp" && mv "$f.tmp" "$f"
   done
 }

@@ -9,7 +9,7 @@
 #              their owner and mode; symlinks stay symlinks (use them to enable units)
 #   --run      SCRIPT executed inside the image (chroot, as root) last: users, groups
 #   --size     of the image file (sparse), default 1536M
-# Env: CRATE_VM_DIR.
+# Env: CRATE_VM_ARCH, CRATE_VM_DIR.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 usage() { sed -n '4,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -30,6 +30,7 @@ for d in "${overlays[@]}"; do [[ -d $d ]] || die "no such directory: $d"; done
 
 "$VM_HERE/build-base.sh"          # returns at once when the base is up to date
 need_pkgs e2fsprogs zstd
+need_binfmt                       # dpkg and the --run scripts of a foreign guest
 t0=$SECONDS
 T=$(mktemp -d "$VM_WORK/image.XXXXXX")
 R=$T/root
@@ -61,6 +62,11 @@ for d in "${overlays[@]}"; do
   # Through tar: --no-overwrite-dir keeps e.g. / and /etc at 0755 even when the
   # overlay's own directory is a 0700 mktemp dir.
   tar -C "$d" --owner=root --group=root -cf - . | tar -C "$R" --no-overwrite-dir -xf -
+  # The scenario's units carry x86 time limits: scale them for a slower guest.
+  if [[ -d $d/etc/systemd/system ]]; then
+    find "$d/etc/systemd/system" -maxdepth 1 -type f -name '*.service' -printf '%f\n' |
+      while read -r unit; do scale_timeouts "$R/etc/systemd/system/$unit"; done
+  fi
 done
 for s in "${runs[@]}"; do
   install -m 755 "$s" "$R/tmp/run.sh"

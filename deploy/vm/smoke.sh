@@ -3,12 +3,18 @@
 # with the project's udev rules and a boot-time test unit, boots it, and reads back the
 # results: a non-root user in gpio/audio/video drives the simulated GPIO lines, the
 # framebuffer and the loopback sound card.
-# Usage: smoke.sh [--keep DIR]  (keep the image, serial log and results in DIR)
-# Exit 0 when every check passed. Env: CRATE_VM_DIR.
+# Usage: smoke.sh [--arch amd64|arm64] [--keep DIR]  (keep the image, serial log and
+# results in DIR). Exit 0 when every check passed. Env: CRATE_VM_ARCH, CRATE_VM_DIR.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
 keep=
-[[ ${1:-} == --keep ]] && keep=$(realpath -m "$2")
+while (($#)); do
+  case $1 in
+    --arch) export CRATE_VM_ARCH=$2; shift 2 ;;
+    --keep) keep=$(realpath -m "$2"); shift 2 ;;
+    *) echo "usage: smoke.sh [--arch amd64|arm64] [--keep DIR]" >&2; exit 2 ;;
+  esac
+done
+source "$(dirname "$0")/lib.sh"
 REPO=$(cd "$VM_HERE/../.." && pwd)
 t0=$SECONDS
 
@@ -52,4 +58,6 @@ fi
 echo "---- smoke results ----"
 cat "$T/results/smoke.txt" 2>/dev/null || { echo "FAIL no results"; tail -n 30 "$T/serial.log"; }
 log "total $((SECONDS - t0)) s"
-((rc == 0)) && grep -q '^[0-9]* passed, 0 failed$' "$T/results/smoke.txt" 2>/dev/null
+# The kernel release ends in its Debian flavour: the guest really was the asked-for arch.
+((rc == 0)) && grep -q '^[0-9]* passed, 0 failed$' "$T/results/smoke.txt" 2>/dev/null &&
+  grep -q "^guest kernel [^ ]*-$VM_ARCH " "$T/results/smoke.txt"

@@ -6,10 +6,11 @@ set -euo pipefail
 LINES=(knob-a knob-b knob-push play next prev like genre)   # gpio-sim line0..line7
 CFG=/sys/kernel/config/gpio-sim/crate
 OUT=/run/crate-sim
+SLOW=$(cat /etc/crate-vm/slow 2>/dev/null || echo 1)   # > 1 on a slower (emulated) CPU
 
-wait_for() { # wait_for DESCRIPTION TEST...: poll (cheap) for up to 60 s
+wait_for() { # wait_for DESCRIPTION TEST...: poll (cheap) for up to 60 s (times SLOW)
   local what=$1 i; shift
-  for ((i = 0; i < 600; i++)); do "$@" && return 0; sleep 0.1; done
+  for ((i = 0; i < 600 * SLOW; i++)); do "$@" && return 0; sleep 0.1; done
   echo "sim-hw: timed out waiting for $what" >&2; exit 1
 }
 
@@ -51,7 +52,7 @@ for vc in /sys/class/vtconsole/vtcon*; do
   if grep -q "frame buffer" "$vc/name"; then echo 0 > "$vc/bind"; fi
 done
 
-udevadm settle --timeout=60   # permissions and group ownership from the udev rules
+udevadm settle --timeout=$((60 * SLOW))   # permissions and group ownership from the udev rules
 
 # --- Tell the tests where everything is.
 mkdir -p "$OUT"

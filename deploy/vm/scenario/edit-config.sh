@@ -3,14 +3,17 @@
 # loopback card, the gpio-sim chip's named lines, the vfb panel and the test music.
 # A 370 ms card buffer (4 x 4096 frames) instead of 93 ms: under qemu's emulation a
 # virtual CPU can stall for longer than a real one ever does (seen: one underrun in
-# three runs with 93 ms).
+# three runs with 93 ms). A slower (arm64, emulated) guest stalls for longer still,
+# more so on a busy host (an underrun seen with 370 ms): periods scale with its slowness.
 # Run in the image after the package is installed, so the conffile counts as edited.
 set -euo pipefail
 conf=/etc/crate/crate.toml
+periods=$((4 * $(cat /etc/crate-vm/slow 2>/dev/null || echo 1)))
 sed -i \
   -e 's|^#device = "hw:1,0"|device = "hw:Loopback,0,0"|' \
   -e 's|^sample_format = "auto"|sample_format = "S16_LE"|' \
   -e 's|^period_frames = 1024|period_frames = 4096|' \
+  -e "s|^periods = 4\$|periods = $periods|" \
   -e 's|^paths = \["/srv/music"\]|paths = ["/srv/music"]|' \
   -e 's|^chip = "gpiochip0"|chip = "crate-sim"|' \
   -e 's|^#device = "/dev/fb1"|device = "/dev/fb0"|' \
@@ -26,7 +29,7 @@ push = "knob-push"
 [controls.play]
 line = "play"
 TOML
-for want in 'device = "hw:Loopback,0,0"' 'sample_format = "S16_LE"' 'period_frames = 4096' 'chip = "crate-sim"' 'device = "/dev/fb0"'; do
+for want in 'device = "hw:Loopback,0,0"' 'sample_format = "S16_LE"' 'period_frames = 4096' "periods = $periods" 'chip = "crate-sim"' 'device = "/dev/fb0"'; do
   grep -qxF "$want" "$conf" || { echo "edit-config: '$want' not applied: the packaged crate.toml changed" >&2; exit 1; }
 done
 /usr/bin/crated --config "$conf" --check-config

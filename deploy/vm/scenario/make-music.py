@@ -3,7 +3,8 @@
 each with a cover.png of one solid colour, so the panel's cover tells which album it
 shows. Writes DIR/manifest.json: folder -> tracks in order, cover colour.
 
-usage: make-music.py DIR   (DIR becomes /srv/music in the guest)
+usage: make-music.py DIR [SECONDS]  (DIR becomes /srv/music in the guest; SECONDS per
+track, default 4)
 """
 import json
 import os
@@ -19,8 +20,9 @@ ALBUMS = [  # artist, album, cover RGB, tone pitches (Hz) per track
     ("Blue Hour", "Second Wind", (0, 255, 0), (440, 523)),
     ("Copper Sky", "Third Rail", (255, 128, 255), (587, 659)),
 ]
-# Long enough that the pause (about 1.5 s into a track) is not in its last second,
-# where a restored position is clamped to the start of that second.
+# Long enough that the pause (about 1.5 s into a track on x86, 3.5 s under arm64
+# emulation, where the polls before it are slower) is not in its last second, where a
+# restored position is clamped to the start of that second.
 SECONDS = 4
 
 
@@ -34,7 +36,7 @@ def png(path, rgb, size=300):
                   + chunk(b"IDAT", zlib.compress(row * size, 9)) + chunk(b"IEND", b""))
 
 
-def main(root):
+def main(root, seconds=SECONDS):
     manifest = {}
     for artist, album, colour, pitches in ALBUMS:
         folder = os.path.join(root, artist, album)
@@ -44,8 +46,8 @@ def main(root):
             wav = os.path.join(folder, f"{number:02d}.wav")
             mp3 = os.path.join(folder, f"{number:02d} Tone {pitch}.mp3")
             # A tone that fades in and out: no click at the start, a gapless join.
-            subprocess.run(["sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", str(SECONDS),
-                            "sine", str(pitch), "fade", "0.05", str(SECONDS), "0.05", "vol", "0.5"], check=True)
+            subprocess.run(["sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", str(seconds),
+                            "sine", str(pitch), "fade", "0.05", str(seconds), "0.05", "vol", "0.5"], check=True)
             subprocess.run(["lame", "--quiet", "-b", "160", "--tt", f"Tone {pitch}", "--ta", artist, "--tl", album,
                             "--tn", f"{number}/{len(pitches)}", "--tg", "Electronic", wav, mp3], check=True)
             os.remove(wav)
@@ -57,4 +59,4 @@ def main(root):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], *(int(arg) for arg in sys.argv[2:3]))

@@ -13,10 +13,12 @@ check() { # check NAME COMMAND...
   if "$@"; then say "PASS $name"; ((pass++)); else say "FAIL $name"; ((fail++)); fi
 }
 as_tester() { runuser -u tester -- "$@"; }
-wait_for() { # poll observable state for up to 30 s
-  local i; for ((i = 0; i < 300; i++)); do "$@" && return 0; sleep 0.1; done; return 1
+SLOW=$(cat /etc/crate-vm/slow 2>/dev/null || echo 1)   # > 1 on a slower (emulated) CPU
+wait_for() { # poll observable state for up to 30 s (times SLOW)
+  local i; for ((i = 0; i < 300 * SLOW; i++)); do "$@" && return 0; sleep 0.1; done; return 1
 }
 
+say "guest kernel $(uname -rm)"   # which architecture this run really tested
 check "sim-hw map files exist" test -s /run/crate-sim/gpio -a -s /run/crate-sim/env
 source /run/crate-sim/env
 cp /run/crate-sim/gpio "$RES/gpio-map.txt"
@@ -34,7 +36,7 @@ check "gpiofind knob-a = map file" test "/dev/$chip" = "$CRATE_SIM_GPIOCHIP" -a 
 check "tester may open $CRATE_SIM_GPIOCHIP" as_tester test -r "$CRATE_SIM_GPIOCHIP" -a -w "$CRATE_SIM_GPIOCHIP"
 echo pull-down >"$dir/pull"
 # stdbuf: gpiomon's stdout is a file here, and each event must show up as it happens.
-as_tester timeout 20 stdbuf -oL gpiomon --num-events=2 --format='%e %o' "$chip" "$off" >/tmp/gpiomon.txt 2>&1 &
+as_tester timeout $((20 * SLOW)) stdbuf -oL gpiomon --num-events=2 --format='%e %o' "$chip" "$off" >/tmp/gpiomon.txt 2>&1 &
 mon=$!
 listening() { gpioinfo "$chip" | grep -E "^\s+line\s+$off:.*\"gpiomon\"" -q; }
 check "gpiomon (tester) requested knob-a" wait_for listening
@@ -63,9 +65,10 @@ sleep 1   # a cursor blink is 200 ms: a bound console would have drawn by now
 check "frame still intact 1 s later" readback
 
 # --- Sound: play into the loopback, capture from its other end, compare the samples.
+# The capture outlasts the 1.3 s played by what starting aplay may take here.
 fmt=(-t raw -f S16_LE -r 48000 -c 2)
 rm -f /tmp/capture.raw
-as_tester arecord -q -D "$CRATE_SIM_CAPTURE" "${fmt[@]}" -d 4 /tmp/capture.raw &
+as_tester arecord -q -D "$CRATE_SIM_CAPTURE" "${fmt[@]}" -d $((4 * SLOW)) /tmp/capture.raw &
 rec=$!
 capturing() { grep -q 'state: RUNNING' /proc/asound/Loopback/pcm1c/sub0/status; }
 check "arecord (tester) is capturing" wait_for capturing
