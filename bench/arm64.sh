@@ -17,7 +17,7 @@
 # Results: stdout and bench/out/arm64-results.json; work files in $BENCH_ARM64_DIR.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-source "$ROOT/deploy/arm64/lib.sh"   # binfmt_aarch64, chroot_mount/umount, safe_rm, ARM64_WORK
+source "$ROOT/deploy/arm64/lib.sh"   # need_binfmt, chroot_mount/umount, safe_rm, ARM64_WORK
 log() { printf '== %s\n' "$*"; }     # bench's log (deploy's writes to stderr with a stamp)
 
 W=${BENCH_ARM64_DIR:-/var/tmp/crate-bench-arm64}
@@ -41,7 +41,7 @@ if [[ -f $X86_DEB ]]; then snapshot "$X86_DEB" && X86_DEB=$W/${X86_DEB##*/}; els
 # qemu-user (dynamic: the static one cannot load plugins), a compiler for the plugin, the
 # albums' encoders (the players are driven over their sockets from Python: no mpc).
 need_packages qemu-user gcc libc6-dev sox flac lame zstd
-binfmt_aarch64   # apt's maintainer scripts in the root run through the static qemu
+need_binfmt   # apt's maintainer scripts in the root run through the static qemu
 qemu-aarch64 -h | grep -q -- '-plugin' || { echo "this qemu-aarch64 has no -plugin" >&2; exit 1; }
 
 bench_traps "$RUN" 'qemu-aarch64|measure_arm64'

@@ -9,7 +9,9 @@
 #      (deploy/arm64/install-test.sh);
 #   4. the boot test with simulated hardware (deploy/vm/boot-test.sh: a bookworm VM in
 #      qemu), then the power-cut test in the same VM (deploy/vm/power-cut-test.sh,
-#      $CRATE_POWERCUT_CYCLES cuts, 12 here; `make vm-powercut` runs all 30).
+#      $CRATE_POWERCUT_CYCLES cuts, 12 here; `make vm-powercut` runs all 30);
+#   5. the boot test's first boot with the arm64 package in qemu -M virt (--quick;
+#      `make vm-test-arm64` runs it whole).
 # CRATE_SKIP_VM=1 stops after the XCTest suite (a machine without qemu's needs, or a
 # quick local run).
 set -euo pipefail
@@ -54,4 +56,9 @@ fi
 # Each VM test runs even when one before it failed, so one run shows every verdict.
 bash deploy/vm/boot-test.sh --deb "$deb" || verdict=1
 bash deploy/vm/power-cut-test.sh --deb "$deb" --cycles "${CRATE_POWERCUT_CYCLES:-12}" || verdict=1
+# The arm64 package in qemu -M virt: boot 1 of the boot test (knob → capture → panel);
+# `make vm-test-arm64` runs the whole scenario (reboot, upgrade, removal).
+if [ -n "$arm64_deb" ]; then
+  bash deploy/vm/boot-test.sh --arch arm64 --deb "$arm64_deb" --quick || verdict=1
+fi
 exit $verdict

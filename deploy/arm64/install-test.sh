@@ -26,7 +26,7 @@ done
 [[ $(dpkg-deb -f "$deb" Architecture) == arm64 ]] || die "$deb is not an arm64 package"
 t0=$SECONDS
 need_pkgs debootstrap zstd sox flac ffmpeg python3
-binfmt_aarch64
+need_binfmt
 
 passed=0 failed=0
 pass() { echo "PASS $*"; passed=$((passed + 1)); }

@@ -22,7 +22,7 @@ skipped=(CrateDisplayTests.ArtworkTests CrateDisplayTests.ScreenArtworkTests
   CrateDisplayTests.ScreenLayoutTests CrateDisplayTests.DisplayServiceTests)
 t0=$SECONDS
 bash deploy/arm64/prepare.sh
-binfmt_aarch64
+need_binfmt
 
 log "building the test bundle for arm64"
 # Linked against Debian 12's libraries, but run against sid's: its Swift libraries

@@ -46,6 +46,11 @@ if ! until_true 120 "crated active and answering" crated_ready; then
 fi
 pid=$(systemctl show -p MainPID --value crated)
 echo "boot $stage: crated answering $(cut -d' ' -f1 /proc/uptime) s after the kernel started" >> "$OUT/timings"
+# Ready as systemd saw it (READY=1 of the Type=notify unit), and the chain of units that
+# held it back: nothing in it may wait for a network the box does not need.
+ready_us=$(systemctl show -p ActiveEnterTimestampMonotonic --value crated)
+echo "boot $stage: crated ready (READY=1) $((ready_us / 1000)) ms after the kernel started" >> "$OUT/timings"
+systemd-analyze critical-chain crated.service > "$OUT/critical-chain-boot$stage.txt" 2>&1
 
 if [ "$stage" = 1 ]; then
   # --- Started on boot, as user crate, real time, watchdog armed, socket private.
@@ -58,6 +63,9 @@ if [ "$stage" = 1 ]; then
   check "the control socket is 0660 group crate ($sock)" [ "$sock" = "660 crate socket" ]
   check "gpiochip, fb and sound nodes belong to gpio, video, audio" [ "$(stat -c %G "$CRATE_SIM_GPIOCHIP" "$CRATE_SIM_FB" /dev/snd/pcmC*D0p | sort -u | paste -sd,)" = "audio,gpio,video" ]
   check "nothing listens on the network" [ -z "$(awk 'NR > 1 && $4 == "0A"' /proc/net/tcp /proc/net/tcp6)" ]
+  after=$(systemctl show -p After --value crated)
+  check "crated waits for no network and no udev settle" \
+    [ -z "$(tr ' ' '\n' <<<"$after" | grep -E '^(network-online\.target|network\.target|systemd-udev-settle\.service)$')" ]
   crate-admin doctor > "$OUT/doctor.txt" 2>&1
   check "crate-admin doctor finds no failure" [ $? -eq 0 ]
 
@@ -173,6 +181,30 @@ PY
   "${admin[@]}" status > "$OUT/reinstalled.json"
   check "after a reinstall the queue is still paused at its position" same_place "$OUT/reinstalled.json"
   check "the reinstalled service is enabled for the next boot" [ "$(systemctl is-enabled crated)" = enabled ]
+
+  # --- A DAC switched on after crated started: the card's module is unloaded while
+  # crated is stopped, crated starts without it, then the module is loaded; crated
+  # must open the card by itself (no restart) and play the queue there.
+  systemctl stop crated
+  modprobe -r snd-aloop
+  check "the sound card is gone before crated starts" [ ! -e /proc/asound/Loopback ]
+  systemctl start crated
+  until_true 60 "crated started without a card" crated_ready
+  waiting_for_dac() { [ "$(field "d['status']['player']['output'].get('waitingForDevice')")" = True ]; }
+  check "with no card, status says crated is waiting for the DAC" until_true 30 "waiting for the DAC" waiting_for_dac
+  crate-admin doctor > "$OUT/doctor-no-dac.txt" 2>&1
+  check "with no card, doctor says it is waiting for the DAC" grep -q "waiting for the DAC" "$OUT/doctor-no-dac.txt"
+  modprobe snd-aloop id=Loopback
+  dac_open() { ! waiting_for_dac && [ -z "$(field "d['status']['player']['output'].get('message') or ''")" ]; }
+  check "the card loaded late is opened by crated without a restart" until_true 60 "the late card opened" dac_open
+  check "crated was not restarted for it" [ "$(systemctl show -p NRestarts --value crated)" = 0 ]
+  "${admin[@]}" resume > /dev/null
+  position() { field "d['status']['player']['position']"; }
+  at=$(position)
+  plays_on() { [ "$(field "d['status']['player']['state']['state']")" = playing ] &&
+    python3 -c 'import sys; sys.exit(float(sys.argv[1]) <= float(sys.argv[2]) + 0.5)' "$(position)" "$at"; }
+  check "the queue plays on the late card" until_true 60 "playback on the late card" plays_on
+  "${admin[@]}" pause > /dev/null
   journalctl -u crated --no-pager > "$OUT/crated.journal"
   echo 3 > "$VM/stage"
   finish poweroff
