@@ -84,7 +84,7 @@ done
 bash deploy/vm/results.sh "$work/disk.img" "$work/results" ||
   { log "no results in the image: see $work/boot1.log"; exit 1; }
 for f in "$work"/results/stage*.log; do [ -f "$f" ] && { echo "--- $f"; tail -n 20 "$f"; }; done
-cat "$work/results/timings" "$work/results/critical-chain-boot1.txt" 2>/dev/null || true
+cat "$work/results/timings" "$work/results/start-chain-boot1.txt" 2>/dev/null || true
 verdict=0
 python3 "$here/check-results.py" "$work/results" "$overlay/srv/music" "${stages[@]}" || verdict=1
 log "boot test finished in $((SECONDS - started)) s; artefacts in $work"
