@@ -49,7 +49,7 @@ echo "boot $stage: crated answering $(cut -d' ' -f1 /proc/uptime) s after the ke
 # Ready as systemd saw it (READY=1 of the Type=notify unit), and what crated was ordered
 # after, each with the time it was reached: the last of them is what held crated back
 # (systemd-analyze critical-chain answers only once the boot, this unit included, is over).
-ms() { echo $(($(systemctl show -p "${2:-ActiveEnterTimestampMonotonic}" --value "$1") / 1000)); }
+ms() { echo $(($(systemctl show -p "${2:-ActiveEnterTimestampMonotonic}" --value -- "$1") / 1000)); }
 echo "boot $stage: crated ready (READY=1) $(ms crated) ms after the kernel started" >> "$OUT/timings"
 { echo "boot $stage: ms after the kernel started, unit (crated.service is ordered after these)"
   for unit in $(systemctl show -p After --value crated); do echo "$(ms "$unit") $unit"; done | sort -n
