@@ -12,3 +12,8 @@ ARM64_TOOLCHAIN=$ARM64_WORK/toolchain
 ARM64_SYSROOT=$ARM64_TOOLCHAIN$ARM64_OPT/sysroot
 mkdir -p "$ARM64_WORK"
 
+
+# One user of the toolchain root at a time: a build mounts /proc, /sys, /dev and the
+# checkout into it, and unmounting them under another user would break it. Held until
+# the calling script exits; scripts that run others take it only around their own use.
+toolchain_lock() { exec 8>"$ARM64_WORK/.toolchain.lock"; flock 8; }

@@ -27,6 +27,7 @@ up_to_date() { [[ $(cat "$ARM64_WORK/prepared" 2>/dev/null) == "$stamp" ]]; }
 if ((!force)) && up_to_date; then log "toolchain and sysroot are up to date in $ARM64_WORK"; exit 0; fi
 exec 9>"$ARM64_WORK/.prepare.lock"; flock 9
 if ((!force)) && up_to_date; then log "prepared meanwhile in $ARM64_WORK"; exit 0; fi
+toolchain_lock   # no build may be using the root (or its mounts) while it is remade
 t0=$SECONDS
 rm -f "$ARM64_WORK/prepared"
 

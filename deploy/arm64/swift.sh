@@ -9,7 +9,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 T=$ARM64_TOOLCHAIN
 [[ -x $T/usr/libexec/swift/bin/swift-frontend && -d $ARM64_SYSROOT ]] || die "no toolchain in $ARM64_WORK: run deploy/arm64/prepare.sh"
-exec 8>"$ARM64_WORK/.toolchain.lock"; flock 8   # the mounts below are one per root
+toolchain_lock   # the mounts below are one per root
 
 leave() {
   local m

@@ -37,10 +37,12 @@ U=$ARM64_WORK/unit-root
 T=$ARM64_TOOLCHAIN
 safe_rm "$U"
 cp -a "$ARM64_SYSROOT" "$U"
-chroot_mount "$T"
-trap 'chroot_umount "$T"; chroot_umount "$U"' EXIT
-chroot "$T" sh -c 'apt-get update -qq && rm -f /var/cache/apt/archives/*.deb &&
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -d --no-install-recommends libswiftlang:arm64 >/dev/null'
+trap 'chroot_umount "$U"' EXIT
+(toolchain_lock
+ chroot_mount "$T"
+ trap 'chroot_umount "$T"' EXIT
+ chroot "$T" sh -c 'apt-get update -qq && rm -f /var/cache/apt/archives/*.deb &&
+   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -d --no-install-recommends libswiftlang:arm64 >/dev/null')
 # sid has merged /lib into /usr/lib and Debian 12's packages have not: merge the copy
 # first, so that sid's glibc replaces Debian 12's instead of landing beside it.
 for d in lib bin sbin; do
@@ -48,8 +50,7 @@ for d in lib bin sbin; do
   mkdir -p "$U/usr/$d"; cp -a "$U/$d/." "$U/usr/$d/"; rm -rf "${U:?}/$d"; ln -s "usr/$d" "$U/$d"
 done
 for deb in "$T"/var/cache/apt/archives/*_arm64.deb; do dpkg-deb -x "$deb" "$U"; done
-chroot "$T" sh -c 'apt-get clean; rm -rf /var/lib/apt/lists/*'
-chroot_umount "$T"
+rm -rf "$T"/var/cache/apt/archives/*.deb "$T"/var/lib/apt/lists/*
 mkdir -p "$U/proc" "$U/sys" "$U/dev" "$U/tmp" "$U/src"
 chroot_mount "$U"
 mount --bind "$ARM64_REPO" "$U/src"
