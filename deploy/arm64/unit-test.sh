@@ -9,7 +9,7 @@
 #   3. the suites that need no encoder, no reference decoder and no daemon binary run
 #      (less the classes in $skipped below, each with its reason).
 # Usage: unit-test.sh [SUITE...]   (default: the suites listed below)
-# Prints XCTest's own summary per suite, then "arm64 XCTest: N passed, M failed".
+# Prints XCTest's own summary per suite, then "arm64 XCTest: N passed, M failed, K skipped".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source deploy/arm64/lib.sh
@@ -63,7 +63,7 @@ run_bundle() {
   env -i HOME=/tmp PATH=/usr/bin:/bin TMPDIR=/tmp LD_LIBRARY_PATH=/usr/lib/swift/linux \
     /usr/sbin/chroot "$U" "$bundle" "$@"
 }
-passed=0 failed=0
+passed=0 failed=0 skipped_here=0
 for suite in "${suites[@]}"; do
   log "running $suite under qemu-user"
   out=$ARM64_WORK/unit-$suite.log
@@ -72,14 +72,17 @@ for suite in "${suites[@]}"; do
     grep -vxF -f <(printf '%s\n' "${skipped[@]}") | paste -sd,)
   [[ -n $classes ]] || { echo "$suite: no tests found"; failed=$((failed + 1)); continue; }
   run_bundle "$classes" >"$out" 2>&1 || true
-  summary=$(grep -E "^\s*Executed [0-9]+ tests?, with [0-9]+ failures?" "$out" | tail -1)
+  # The last "Executed" line is the whole selection's: "Executed N tests, with K tests
+  # skipped and M failures" (the skipped part only when some skipped themselves).
+  summary=$(grep -E "^\s*Executed [0-9]+ tests?," "$out" | tail -1)
   echo "$suite: ${summary:-no summary (see $out)}"
   grep -E "error: .* failed" "$out" | head -5 || true
-  ran=$(sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p' <<<"$summary")
-  bad=$(sed -nE 's/.*with ([0-9]+) failures?.*/\1/p' <<<"$summary")
-  if [[ -z $ran ]]; then failed=$((failed + 1)); continue; fi
-  passed=$((passed + ran - bad)) failed=$((failed + bad))
+  ran=$(sed -nE 's/.*Executed ([0-9]+) tests?,.*/\1/p' <<<"$summary")
+  bad=$(sed -nE 's/.* ([0-9]+) failures?.*/\1/p' <<<"$summary")
+  skip=$(sed -nE 's/.* ([0-9]+) tests? skipped.*/\1/p' <<<"$summary")
+  if [[ -z $ran || -z $bad ]]; then failed=$((failed + 1)); continue; fi
+  passed=$((passed + ran - bad - ${skip:-0})) failed=$((failed + bad)) skipped_here=$((skipped_here + ${skip:-0}))
 done
 log "finished in $((SECONDS - t0)) s; logs in $ARM64_WORK/unit-*.log"
-echo "arm64 XCTest: $passed passed, $failed failed"
+echo "arm64 XCTest: $passed passed, $failed failed, $skipped_here skipped"
 ((failed == 0))
