@@ -42,21 +42,10 @@ fi
 # --- The root: debootstrap's second stage runs emulated (~3 min), so its result is cached.
 W=$ARM64_WORK/install-test
 R=$W/root
-key=$(echo "bookworm arm64 minbase $ARM64_MIRROR" | sha256sum | cut -c1-16)
-if ! [[ -f $ARM64_WORK/bookworm-arm64.tar.zst && $(cat "$ARM64_WORK/bookworm-arm64.key" 2>/dev/null) == "$key" ]]; then
-  log "debootstrap bookworm arm64 (emulated second stage)"
-  B=$ARM64_WORK/bookworm-arm64.build
-  safe_rm "$B"
-  debootstrap --variant=minbase --arch=arm64 bookworm "$B" "$ARM64_MIRROR" >"$ARM64_WORK/debootstrap-arm64.log" 2>&1 ||
-    { tail -20 "$ARM64_WORK/debootstrap-arm64.log" >&2; die "debootstrap bookworm arm64 failed"; }
-  rm -f "$B"/var/cache/apt/archives/*.deb
-  tar -C "$B" --numeric-owner -cf - . | zstd -q -T0 -3 -o "$ARM64_WORK/bookworm-arm64.tar.zst" -f
-  echo "$key" >"$ARM64_WORK/bookworm-arm64.key"
-  safe_rm "$B"
-fi
 safe_rm "$W"
-mkdir -p "$R" "$W/music"
-zstd -dcq "$ARM64_WORK/bookworm-arm64.tar.zst" | tar -C "$R" --numeric-owner -xf -
+mkdir -p "$W/music"
+cached_root "$ARM64_WORK/bookworm-arm64" "$R" "$ARM64_MIRROR" --variant=minbase --arch=arm64 bookworm ||
+  die "debootstrap bookworm arm64 failed"
 trap 'chroot_umount "$R"' EXIT
 chroot_mount "$R"
 log "arm64 root ready ($((SECONDS - t0)) s)"
@@ -139,7 +128,9 @@ play x86_64 "$W/x86_64" "$W/x86_64" "$W/music" env PATH="$W/x86_64-package/usr/b
 
 # --- The verdict: each capture against the reference decoders' output.
 python3 "$ARM64_HERE/check-captures.py" "$W" | tee "$W/verdict.txt"
-passed=$((passed + $(grep -c '^PASS' "$W/verdict.txt"))) failed=$((failed + $(grep -c '^FAIL' "$W/verdict.txt")))
+# (grep -c exits 1 when it counts none, and set -e would end the script there.)
+passed=$((passed + $(grep -c '^PASS' "$W/verdict.txt" || true)))
+failed=$((failed + $(grep -c '^FAIL' "$W/verdict.txt" || true)))
 log "finished in $((SECONDS - t0)) s; artefacts in $W"
 echo "arm64 package: $passed passed, $failed failed"
 ((failed == 0))

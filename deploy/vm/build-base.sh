@@ -73,16 +73,8 @@ mkdir -p "$B" "$W/debs"
 
 # --- Guest rootfs: debootstrap is the slow part (~60 s), so it runs in the background
 # while the kernel is fetched and gpio-sim compiled; its raw result is cached on its own.
-dbkey=$(echo "$PKGS $MIRROR $VM_ARCH" | sha256sum | cut -c1-16)
-if [[ -f $W/debootstrap.tar.zst && $(cat "$W/debootstrap.key" 2>/dev/null) == "$dbkey" ]]; then
-  (mkdir "$B/rootfs" && zstd -dcq "$W/debootstrap.tar.zst" | tar -C "$B/rootfs" -xf -) &
-else
-  (debootstrap --variant=minbase --arch="$VM_ARCH" --include="$PKGS" bookworm "$B/rootfs" "$MIRROR" \
-     >"$B/debootstrap.log" 2>&1 || { tail -20 "$B/debootstrap.log" >&2; exit 1; }
-   rm -f "$B"/rootfs/var/cache/apt/archives/*.deb
-   tar -C "$B/rootfs" --numeric-owner -cf - . | zstd -q -T0 -3 -o "$W/debootstrap.tar.zst.new" -f
-   mv "$W/debootstrap.tar.zst.new" "$W/debootstrap.tar.zst"; echo "$dbkey" >"$W/debootstrap.key") &
-fi
+cached_root "$W/debootstrap" "$B/rootfs" "$MIRROR" \
+  --variant=minbase --arch="$VM_ARCH" --include="$PKGS" bookworm &
 rootfs_job=$!
 
 # --- Kernel: the exact version linux-image-<arch> depends on, with its headers, kbuild
@@ -155,7 +147,7 @@ mkdir -p "$K/lib/modules/$KVER/extra"
 cp "$M"/*.ko "$K/lib/modules/$KVER/extra/"   # then picked below like the kernel's own
 log "$(cd "$M" && echo *.ko) built ($((SECONDS - t0)) s)"
 
-wait "$rootfs_job" || die "debootstrap failed (see $B/debootstrap.log)"
+wait "$rootfs_job" || die "debootstrap failed (see $W/debootstrap.log)"
 R=$B/rootfs
 trap 'chroot_umount "$R"' EXIT
 log "rootfs ready ($((SECONDS - t0)) s)"

@@ -58,6 +58,24 @@ package_to_test() {
   echo "$deb"
 }
 
+# cached_root CACHE DIR MIRROR DEBOOTSTRAP_ARGS...: DIR made by `debootstrap ARGS... DIR
+# MIRROR`, unpacked from CACHE.tar.zst when that was made from the same arguments
+# (CACHE.key), else made now and kept there: debootstrap is the slow part of a root
+# (minutes when its second stage runs emulated). Its log is CACHE.log.
+cached_root() {
+  local cache=$1 dir=$2 mirror=$3; shift 3
+  local key; key=$(echo "$* $mirror" | sha256sum | cut -c1-16)
+  mkdir -p "$dir"
+  if [[ -f $cache.tar.zst && $(cat "$cache.key" 2>/dev/null) == "$key" ]]; then
+    zstd -dcq "$cache.tar.zst" | tar -C "$dir" --numeric-owner -xf -
+    return
+  fi
+  debootstrap "$@" "$dir" "$mirror" >"$cache.log" 2>&1 || { tail -20 "$cache.log" >&2; return 1; }
+  rm -f "$dir"/var/cache/apt/archives/*.deb
+  tar -C "$dir" --numeric-owner -cf - . | zstd -q -T0 -3 -o "$cache.tar.zst.new" -f
+  mv "$cache.tar.zst.new" "$cache.tar.zst"; echo "$key" >"$cache.key"
+}
+
 VM_APT_UPDATED=0
 apt_update_once() {
   ((VM_APT_UPDATED)) && return 0
