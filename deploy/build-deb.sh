@@ -32,7 +32,7 @@ if [ "$arch" = "$native" ]; then
   else
     source deploy/build-release.sh
   fi
-  strip=strip objdump=objdump
+  strip=strip objdump=objdump run=()
 elif [ "$arch:$native" = arm64:amd64 ]; then
   source deploy/arm64/lib.sh
   if [ "${CRATE_SKIP_BUILD:-0}" != 1 ]; then
@@ -43,6 +43,9 @@ elif [ "$arch:$native" = arm64:amd64 ]; then
   fi
   bin=.build-arm64/aarch64-unknown-linux-gnu/release
   strip=aarch64-linux-gnu-strip objdump=aarch64-linux-gnu-objdump
+  # qemu-user runs the binaries once, for their manual pages.
+  command -v qemu-aarch64-static >/dev/null || apt-get install -y -qq qemu-user-static >&2
+  run=(qemu-aarch64-static -L "$ARM64_SYSROOT")
 else
   echo "build-deb.sh: cannot build for $arch on $native (arm64 is cross-built on amd64)" >&2
   exit 64
@@ -56,8 +59,18 @@ install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/etc/crate" "$stage/usr/lib/s
 # Stripped: the symbols are most of a static-stdlib binary's size.
 for binary in crated crate-admin; do
   install -m 0755 "$bin/$binary" "$stage/usr/bin/$binary"
-  "$strip" --strip-all "$stage/usr/bin/$binary"
+  "$strip" --strip-all --remove-section=.comment "$stage/usr/bin/$binary"
 done
+# Manual pages (Debian policy 12.1), from the commands' own help and the reference config.
+install -d "$stage/usr/share/man/man1" "$stage/usr/share/man/man5" "$stage/usr/share/man/man8"
+python3 deploy/man/make-manpages.py "$stage/usr/share/man" "$version" "$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" \
+  "$bin/crated" "$bin/crate-admin" deploy/crate.toml -- "${run[@]}"
+for page in "$stage"/usr/share/man/crate*.[158]; do
+  section=${page##*.}
+  gzip -9n < "$page" > "$stage/usr/share/man/man$section/${page##*/}.gz"
+  rm "$page"
+done
+chmod 0644 "$stage"/usr/share/man/man*/*.gz
 install -m 0644 deploy/crate.toml "$stage/etc/crate/crate.toml"
 install -m 0644 deploy/crate.toml "$stage/usr/share/crate/crate.toml.reference"
 install -m 0644 systemd/crated.service "$stage/usr/lib/systemd/system/crated.service"
@@ -113,12 +126,23 @@ glibc=$(for binary in "$stage/usr/bin/"*; do "$objdump" -T "$binary"; done |
 [ -n "$glibc" ] || { echo "build-deb.sh: no glibc symbol versions found in the binaries" >&2; exit 1; }
 depends=$(echo "$depends" | sed "s/\blibc6\b/libc6 (>= $glibc)/")
 
+# The changelog's newest entry is the package's version and maintainer (Debian policy
+# 12.7); a build with another --version (the boot test's upgrade) gets an entry saying so.
+maintainer=$(sed -n 's/^ -- \(.*>\)  .*/\1/p' deploy/deb/changelog | head -1)
+changelog_version=$(sed -n '1s/^crate (\([^)]*\)).*/\1/p' deploy/deb/changelog)
+{ if [ "$changelog_version" != "$version" ]; then
+    printf 'crate (%s) bookworm; urgency=medium\n\n  * Built from the source tree at %s.\n\n -- %s  %s\n\n' \
+      "$version" "$(git describe --always --dirty 2>/dev/null || echo unknown)" "$maintainer" "$(date -R)"
+  fi
+  cat deploy/deb/changelog; } | gzip -9n > "$stage/usr/share/doc/crate/changelog.gz"
+chmod 0644 "$stage/usr/share/doc/crate/changelog.gz"
+
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: crate
 Version: $version
 Architecture: $arch
-Maintainer: Crate developers <crate@localhost>
+Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends, adduser, init-system-helpers (>= 1.54), udev
 Recommends: alsa-utils, gpiod, console-setup-linux, snapserver, snapclient
@@ -130,6 +154,9 @@ Description: headless album player for a box that plugs into a stereo
  display, from local music folders (FLAC, ALAC, AAC, Vorbis, Opus, MP3) and a
  Plex server. crate-admin administers it.
 CONTROL
+
+# md5sums of every file but the conffile (dpkg --verify, debsums).
+(cd "$stage" && find usr -type f | LC_ALL=C sort | xargs md5sum) > "$stage/DEBIAN/md5sums"
 
 mkdir -p "$out"
 deb="$out/crate_${version}_${arch}.deb"

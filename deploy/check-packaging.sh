@@ -5,6 +5,8 @@
 #   packaged crated). verify only warns on bad lines, so any output fails the check.
 # - a lint of the udev rules (deploy/lint-udev.py).
 # - the control file: conffile, maintainer scripts, no world-writable files.
+# - lintian, Debian's own package checker: no error and no warning (information and
+#   pedantic tags are not failures).
 #
 #   bash deploy/check-packaging.sh path/to/crate_V_ARCH.deb
 set -euo pipefail
@@ -41,3 +43,12 @@ if writable=$(find "$root" -perm -0002 ! -type l | grep .); then
   exit 1
 fi
 echo "ok   conffile, maintainer scripts, permissions"
+
+command -v lintian >/dev/null || apt-get install -y -qq --no-install-recommends lintian >/dev/null
+# Root is how CI and the box's builder run; lintian only says it would rather not.
+lint=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -v '^running with root privileges' || true)
+if grep -qE '^(E|W): ' <<<"$lint"; then
+  echo "FAIL lintian:"; echo "$lint"
+  exit 1
+fi
+echo "ok   lintian: no error or warning"

@@ -3,7 +3,8 @@
 # "Tests" says what each part covers and what runs only from make):
 #   1. the XCTest suite (while it runs, the arm64 cross toolchain is prepared alongside:
 #      downloads and unpacking, deploy/arm64/prepare.sh);
-#   2. both packages: the x86_64 .deb, and the arm64 .deb cross-built from it;
+#   2. both packages: the x86_64 .deb (deploy/check-packaging.sh: systemd, udev, lintian),
+#      and the arm64 .deb cross-built from it;
 #   3. the arm64 package installed with apt in a Debian 12 arm64 root and played under
 #      qemu-user, sample-exact and equal to the x86_64 package's playback
 #      (deploy/arm64/install-test.sh);
@@ -43,6 +44,7 @@ fi
 verdict=0
 # The release .deb, built once for every test below.
 deb=$(bash deploy/build-deb.sh | tail -1)
+bash deploy/check-packaging.sh "$deb" || verdict=1
 arm64_deb=
 if wait "$prepare"; then
   prepare=

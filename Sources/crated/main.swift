@@ -13,8 +13,11 @@ struct Crated: ParsableCommand {
         commandName: "crated",
         abstract: "The Crate album player daemon.",
         discussion: """
-            Reads its configuration (see deploy/crate.toml for every key), opens the audio \
-            device, and serves crate-admin on the control socket until SIGTERM or SIGINT.
+            Reads its configuration (every key: crate.toml(5), or the commented reference \
+            /usr/share/crate/crate.toml.reference), opens the audio device, and serves \
+            crate-admin on the control socket until SIGTERM or SIGINT. systemd starts it \
+            as crated.service; `crate-admin status` and `crate-admin doctor` tell how it \
+            is doing.
             """,
         version: CrateVersion.description)
 

@@ -22,11 +22,12 @@ W=$VM_WORK
 # Guest packages: boot + udev + test tools, and the libraries crated links. python3
 # (not -minimal, which lacks json) is for the in-guest test helpers; mpg123 decodes the
 # reference in the guest, where libmpg123 picks the same CPU-specific synth as crated
-# (the emulated CPU has no AVX: a host decode differs by 1 LSB here and there).
+# (the emulated CPU has no AVX: a host decode differs by 1 LSB here and there); man-db
+# reads the package's manual pages as an admin would.
 PKGS=systemd,systemd-sysv,udev,kmod,dbus,alsa-utils,gpiod,initramfs-tools,procps,util-linux
 PKGS+=,e2fsprogs,adduser,libasound2,libmpg123-0,libsqlite3-0,libgpiod2,libcurl4
 PKGS+=,libturbojpeg0,libpng16-16,zlib1g,libflac12,libvorbisfile3,libopusfile0,libfaad2
-PKGS+=,libsoxr0,python3,mpg123
+PKGS+=,libsoxr0,python3,mpg123,man-db
 # Modules copied into the guest (with their dependencies); everything else stays out.
 MODS=(virtio_pci virtio_blk ext4 crc32c_generic configfs snd-aloop vfb uinput autofs4 gpio-sim)
 

@@ -72,6 +72,10 @@ if [ "$stage" = 1 ]; then
     [ -z "$(tr ' ' '\n' <<<"$after" | grep -E '^(network-online\.target|network\.target|systemd-udev-settle\.service)$')" ]
   crate-admin doctor > "$OUT/doctor.txt" 2>&1
   check "crate-admin doctor finds no failure" [ $? -eq 0 ]
+  # The package's manual pages, as an admin reads them (man-db is in the base, as on
+  # Raspberry Pi OS): the commands' help and the configuration reference.
+  check "man crate-admin, crated and crate.toml show the package's pages" sh -c \
+    'man -P cat crate-admin | grep -q "crate-admin status" && man -P cat 8 crated | grep -q "control socket" && man -P cat 5 crate.toml | grep -q "rt_priority"'
 
   # --- The library is scanned and the knob is read from the GPIO chip.
   until_true 120 "the start-up scan (3 albums)" sh -c '[ "$(crate-admin --json albums | python3 -c "import json,sys; print(len(json.load(sys.stdin)[\"albums\"]))")" = 3 ]'

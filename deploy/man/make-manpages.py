@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Writes the manual pages the .deb installs, each from the one source it documents:
+
+  crated.8, crate-admin.1   from the commands' own help (ArgumentParser's
+                            --experimental-dump-help), so --help and man agree;
+  crate.toml.5              from deploy/crate.toml, the commented reference
+                            configuration, so the page and the file an admin
+                            edits cannot disagree.
+
+    make-manpages.py OUTDIR VERSION DATE CRATED CRATE_ADMIN CONFIG [-- RUNNER...]
+
+RUNNER runs a binary of another architecture (qemu-aarch64 -L SYSROOT)."""
+import json
+import re
+import subprocess
+import sys
+from contextlib import redirect_stdout
+
+def roff(text):
+    # A leading dot or quote would be read as a request; backslashes and dashes escaped.
+    text = text.replace("\\", "\\e").replace("-", "\\-").replace('"', "\\(dq")
+    return "\\&" + text if text[:1] in ".'" else text
+
+
+def paragraphs(comment, new_paragraph=".PP"):
+    """Comment lines → roff: prose filled, indented lines verbatim, blank lines split
+    (.IP inside a setting's tagged paragraph keeps its indent)."""
+    out, verbatim = [], False
+    for line in comment:
+        literal = line.startswith("  ")
+        if literal and not verbatim:
+            out.append(".nf\n.in +4")
+        elif not literal and verbatim:
+            out.append(".in\n.fi")
+        verbatim = literal
+        out.append(new_paragraph if not line.strip() and not literal else roff(line.strip() if not literal else line[2:]))
+    if verbatim:
+        out.append(".in\n.fi")
+    return out
+
+
+def config_page(source, version, date):
+    lines = open(source, encoding="utf-8").read().splitlines()
+    head, i = [], 0
+    while i < len(lines) and lines[i].startswith("#"):
+        head.append(lines[i][2:] if lines[i].startswith("# ") else "")
+        i += 1
+    print(f'.TH CRATE.TOML 5 "{date}" "crate {version}" "File Formats Manual"')
+    print(".SH NAME\ncrate.toml \\- configuration of crated, the Crate album player")
+    print(".SH SYNOPSIS\n/etc/crate/crate.toml")
+    print(".SH DESCRIPTION")
+    print("\n".join(paragraphs(head[1:] if head and "crate.toml" in head[0] else head)))
+    print(".SH SETTINGS")
+    comment, pending, previous_was_setting = [], None, False
+
+    def flush():
+        # Keys written together share the comment above the first (.TQ: another tag).
+        if pending:
+            tags, body = pending
+            print(f".TP\n{tags[0]}" + "".join(f"\n.TQ\n{t}" for t in tags[1:]))
+            print("\n".join(paragraphs(body, ".IP")))
+
+    for line in lines[i:]:
+        table = re.match(r"^\[([a-z_]+)\]\s*$", line)
+        setting = re.match(r"^#?\s*([a-z_]+)\s*=\s*(.*)$", line) if not line.startswith("#  ") else None
+        if table:
+            flush()
+            pending = None
+            if comment:  # notes after a table's last key (examples) belong to that table
+                print(".PP\n" + "\n".join(paragraphs(comment)))
+            print(f".SS [{table.group(1)}]")
+            comment = []
+        elif setting and (not line.startswith("#") or (comment and comment[-1][:1] not in ("", " "))):
+            name, value = setting.groups()
+            tag = f".B {roff(name)} = {roff(value.strip())}"
+            if pending and previous_was_setting and not comment:
+                pending[0].append(tag)
+            else:
+                flush()
+                pending = ([tag], comment or ["(no description)"])
+            comment = []
+        elif line.startswith("#"):
+            # "#[table]", "#key = value", "## note": an example to uncomment, kept as written.
+            comment.append(line[2:] if line.startswith("# ") else "  " + line[1:] if line[1:].strip() else "")
+        elif not line.strip() and comment:
+            comment.append("")
+        previous_was_setting = bool(setting) and not table
+    flush()
+    print(".SH FILES\n.TP\n/etc/crate/crate.toml\nthe configuration crated reads")
+    print(".TP\n/usr/share/crate/crate.toml.reference\nthis reference, as installed")
+    print(".SH SEE ALSO\n.BR crated (8),\n.BR crate\\-admin (1)")
+
+
+def names(argument):
+    if argument["kind"] == "positional":
+        return argument.get("valueName", "")
+    flags = ", ".join(("-" if n["kind"] == "short" else "--") + n["name"] for n in argument.get("names", []))
+    return flags + ("" if argument["kind"] == "flag" else " " + argument.get("valueName", ""))
+
+
+def shared(argument):
+    # The connection options and --version/--help come with every subcommand: said once.
+    return argument.get("sectionTitle") == "Connection Options" or \
+        any(n["name"] in ("version", "help", "h") for n in argument.get("names", []))
+
+
+def arguments(args):
+    for argument in args:
+        if not argument.get("shouldDisplay", True):
+            continue
+        print(f".TP\n.B {roff(names(argument))}")
+        print(roff(argument.get("abstract", "")))
+        if argument.get("discussion"):
+            print(".IP\n" + "\n".join(paragraphs(argument["discussion"].splitlines(), ".IP")))
+        if argument.get("defaultValue"):
+            print(f".IP\nDefault: {roff(argument['defaultValue'])}")
+
+
+def subcommands(command, path):
+    for sub in command.get("subcommands", []):
+        if not sub.get("shouldDisplay", True) or sub["commandName"] == "help":
+            continue
+        full = f"{path} {sub['commandName']}"
+        print(f".SS {roff(full)}")
+        print(roff(sub.get("abstract", "")))
+        if sub.get("discussion"):
+            print(".PP\n" + "\n".join(paragraphs(sub["discussion"].splitlines())))
+        arguments([a for a in sub.get("arguments", []) if not shared(a)])
+        subcommands(sub, full)
+
+
+def command_page(binary, section, version, date, runner):
+    info = json.loads(subprocess.run([*runner, binary, "--experimental-dump-help"], check=True,
+                                     capture_output=True, text=True).stdout)["command"]
+    name = info["commandName"]
+    print(f'.TH {name.upper()} {section} "{date}" "crate {version}" "Crate"')
+    print(f".SH NAME\n{roff(name)} \\- {roff(info.get('abstract', '').rstrip('.'))}")
+    subs = [s for s in info.get("subcommands", []) if s["commandName"] != "help"]
+    print(f".SH SYNOPSIS\n.B {roff(name)}\n" + ("COMMAND [OPTIONS]" if subs else "[OPTIONS]"))
+    if info.get("discussion"):
+        print(".SH DESCRIPTION\n" + "\n".join(paragraphs(info["discussion"].splitlines())))
+    print(".SH OPTIONS")
+    arguments(info.get("arguments", []))
+    common = next((s for s in subs if any(shared(a) for a in s.get("arguments", []))), None)
+    if common:
+        print(".SS Every command takes")
+        arguments([a for a in common["arguments"] if shared(a)])
+    if subs:
+        print(".SH COMMANDS")
+        subcommands(info, name)
+    print(".SH FILES\n.TP\n/etc/crate/crate.toml\nthe configuration\n.TP\n/run/crate/crate.sock\nthe control socket")
+    others = [p for p in ("crated (8)", "crate\\-admin (1)", "crate.toml (5)") if not p.startswith(roff(name) + " ")]
+    print(".SH SEE ALSO\n" + ",\n".join(".BR " + p for p in others))
+
+
+def main():
+    if len(sys.argv) < 7:
+        sys.exit(__doc__)
+    out, version, date, crated, admin, config = sys.argv[1:7]
+    runner = sys.argv[8:] if len(sys.argv) > 7 and sys.argv[7] == "--" else []
+    for page, write in (("crated.8", lambda: command_page(crated, 8, version, date, runner)),
+                        ("crate-admin.1", lambda: command_page(admin, 1, version, date, runner)),
+                        ("crate.toml.5", lambda: config_page(config, version, date))):
+        with open(f"{out}/{page}", "w", encoding="utf-8") as f, redirect_stdout(f):
+            write()
+
+
+main()
