@@ -32,7 +32,9 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
 
         // Non-variadic wrappers for the few C calls Swift cannot make directly.
-        .target(name: "CCrateShims", dependencies: ["CALSA"]),
+        .target(name: "CCrateShims"),
+        // alsa-lib's error hook apart, so only the audio engine links libasound.
+        .target(name: "CALSAShims", dependencies: ["CALSA"]),
         // Threads, clocks and errno: the POSIX plumbing the audio engine and the daemon share.
         .target(name: "CratePosix", dependencies: ["CCrateShims"]),
         // Non-variadic doors into libcurl (curl_easy_setopt and curl_easy_getinfo are variadic).
@@ -66,7 +68,7 @@ let package = Package(
         .target(
             name: "CrateAudio",
             dependencies: [
-                "CrateCore", "CratePosix", "CrateFormats", "CALSA", "CCrateShims", "CrateHTTP", "CSoxr",
+                "CrateCore", "CratePosix", "CrateFormats", "CALSA", "CALSAShims", "CCrateShims", "CrateHTTP", "CSoxr",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

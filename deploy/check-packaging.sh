@@ -5,6 +5,7 @@
 #   packaged crated). verify only warns on bad lines, so any output fails the check.
 # - a lint of the udev rules (deploy/lint-udev.py).
 # - the control file: conffile, maintainer scripts, no world-writable files.
+# - crate-admin links no libasound (only the audio engine reaches ALSA).
 # - lintian, Debian's own package checker: no error and no warning (information and
 #   pedantic tags are not failures).
 #
@@ -43,6 +44,13 @@ if writable=$(find "$root" -perm -0002 ! -type l | grep .); then
   exit 1
 fi
 echo "ok   conffile, maintainer scripts, permissions"
+
+# Only crated plays: crate-admin must not drag in libasound (the ALSA shim is the audio
+# engine's alone).
+if readelf -d "$root/usr/bin/crate-admin" | grep -q 'NEEDED.*libasound'; then
+  echo "FAIL crate-admin links libasound"; exit 1
+fi
+echo "ok   crate-admin does not link libasound"
 
 command -v lintian >/dev/null || apt-get install -y -qq --no-install-recommends lintian >/dev/null
 # Root is how CI and the box's builder run; lintian only says it would rather not.

@@ -1,6 +1,5 @@
 #define _GNU_SOURCE
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <errno.h>
 #include <malloc.h>
@@ -8,7 +7,6 @@
 #include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <alsa/asoundlib.h>
 #include "crate_shims.h"
 
 void crate_set_thread_name(const char *name) {
@@ -22,21 +20,6 @@ int crate_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 int crate_sem_wait_monotonic(sem_t *sem, const struct timespec *deadline) {
     return sem_clockwait(sem, CLOCK_MONOTONIC, deadline);
 }
-
-static _Thread_local char first_alsa_error[256];
-
-static void crate_alsa_error_handler(const char *file, int line, const char *function, int err, const char *fmt, ...) {
-    (void)file; (void)line; (void)function; (void)err;
-    if (first_alsa_error[0] != '\0') return;
-    va_list args;
-    va_start(args, fmt);
-    vsnprintf(first_alsa_error, sizeof first_alsa_error, fmt, args);
-    va_end(args);
-}
-
-void crate_capture_alsa_errors(void) { snd_lib_error_set_handler(crate_alsa_error_handler); }
-void crate_alsa_error_reset(void) { first_alsa_error[0] = '\0'; }
-const char *crate_alsa_first_error(void) { return first_alsa_error; }
 
 int crate_make_thread_idle(void) {
     struct sched_param param = { .sched_priority = 0 };

@@ -6,15 +6,6 @@
 /* Names the calling thread (at most 15 bytes are kept), as seen in /proc and top. */
 void crate_set_thread_name(const char *name);
 
-/* Takes over alsa-lib's own error printing (a variadic callback Swift cannot write):
-   instead of anonymous lines on stderr, the first message since the last reset is kept
-   so Crate can report it with its context ("cannot find card '0'"). Call
-   crate_alsa_error_reset() before an ALSA call and crate_alsa_first_error() after it
-   (empty string when ALSA said nothing). Meant for the thread that opens devices. */
-void crate_capture_alsa_errors(void);
-void crate_alsa_error_reset(void);
-const char *crate_alsa_first_error(void);
-
 /* sem_clockwait on CLOCK_MONOTONIC (a GNU extension Swift's Glibc module hides), so a
    wall-clock change cannot stretch a wait. Returns 0, or -1 with errno set. */
 #include <semaphore.h>

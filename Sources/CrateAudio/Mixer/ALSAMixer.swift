@@ -1,5 +1,5 @@
 import CALSA
-import CCrateShims
+import CALSAShims
 
 /// An ALSA simple-mixer control (`PCM`, `Master`, `Digital`) driven by the volume
 /// buttons or encoder. Opened for each change: volume changes are rare, and a card

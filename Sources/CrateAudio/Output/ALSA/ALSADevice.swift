@@ -1,5 +1,5 @@
 import CALSA
-import CCrateShims
+import CALSAShims
 import Glibc
 
 /// One ALSA playback PCM, interleaved stereo in the format that carries the source's bits. Opened and closed by ordinary
