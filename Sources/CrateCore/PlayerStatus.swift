@@ -20,9 +20,21 @@ public struct TrackStatus: Sendable, Equatable, Codable {
 }
 
 /// The audio output, as `status` reports it.
+/// What kind of sink the player writes to.
+public enum OutputKind: String, Sendable, Equatable, Codable {
+    /// An ALSA PCM: a sound card, or a PCM of the ALSA configuration.
+    case alsa
+    /// A snapserver's TCP stream (every room).
+    case snapcast
+    /// Nowhere: the fallback when the box has no sound card.
+    case null
+}
+
 public struct OutputStatus: Sendable, Equatable, Codable {
     /// The ALSA PCM name in use ("null" for the fallback sink), or `snapcast tcp://host:port`.
     public var device: String
+    /// The kind of sink `device` names (nil from a daemon older than this field).
+    public var kind: OutputKind?
     /// True when no card was available and audio goes nowhere.
     public var isFallback: Bool
     /// Why the configured device is not in use or failed, if it is not.
@@ -47,11 +59,12 @@ public struct OutputStatus: Sendable, Equatable, Codable {
     public var waitingForDevice: Bool?
 
     public init(
-        device: String, isFallback: Bool, message: String? = nil, sampleRate: Int? = nil,
+        device: String, kind: OutputKind? = nil, isFallback: Bool, message: String? = nil, sampleRate: Int? = nil,
         channels: Int? = nil, sampleFormat: String? = nil, realtime: Bool, rtPriority: Int, realtimeMessage: String? = nil,
         underruns: Int
     ) {
         self.device = device
+        self.kind = kind ?? (isFallback ? .null : nil)
         self.isFallback = isFallback
         self.message = message
         self.sampleRate = sampleRate

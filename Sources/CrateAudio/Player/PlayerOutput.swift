@@ -20,9 +20,9 @@ struct PlayerOutput: Sendable {
         return ALSADevice.open(settings: settings, logger: logger)
     }
 
-    static func status(_ name: String, settings: AudioOutputSettings, fallback: Bool = false,
+    static func status(_ name: String, kind: OutputKind, settings: AudioOutputSettings, fallback: Bool = false,
                        message: String? = nil) -> OutputStatus {
-        OutputStatus(device: name, isFallback: fallback, message: message, realtime: false,
+        OutputStatus(device: name, kind: fallback ? .null : kind, isFallback: fallback, message: message, realtime: false,
                      rtPriority: settings.rtPriority, underruns: 0)
     }
 }
@@ -35,7 +35,7 @@ extension ALSADevice {
                            formats: DeviceSampleFormat.preference(settings.sampleFormat), clockPaced: clockPaced)
         }
         func output(_ device: ALSADevice?, _ name: String, fallback: Bool = false, _ message: String? = nil) -> PlayerOutput {
-            PlayerOutput(sink: device, status: PlayerOutput.status(name, settings: settings, fallback: fallback, message: message),
+            PlayerOutput(sink: device, status: PlayerOutput.status(name, kind: .alsa, settings: settings, fallback: fallback, message: message),
                          settings: settings, describe: describe)
         }
         let name = settings.device ?? "default"

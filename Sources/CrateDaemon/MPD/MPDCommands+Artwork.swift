@@ -3,16 +3,27 @@ import CrateDisplay
 /// `albumart` (the cover file in the album's folder) and `readpicture` (the picture in the
 /// track's tags): the same sources the display draws from, sent in `binarylimit` chunks.
 extension MPDCommands {
-    func artwork(_ name: String, _ args: [String], _ client: MPDClientState, _ reply: inout MPDReply) throws(MPDError) {
+    static let artwork: [MPDCommandSpec] = [
+        .init("albumart", .read, 2, 2) { commands, args, client, reply throws(MPDError) in
+            try commands.artwork(args, embedded: false, client, &reply)
+        },
+        .init("readpicture", .read, 2, 2) { commands, args, client, reply throws(MPDError) in
+            try commands.artwork(args, embedded: true, client, &reply)
+        },
+    ]
+
+    private func artwork(_ args: [String], embedded: Bool, _ client: MPDClientState,
+                         _ reply: inout MPDReply) throws(MPDError) {
+        let name = embedded ? "readpicture" : "albumart"
         let catalog = service.catalog()
         guard let index = catalog.byURI[args[0]] ?? catalog.songs(under: args[0])?.first else {
-            throw MPDError.noExist(name == "albumart" ? "No file exists" : "No such song")
+            throw MPDError.noExist(embedded ? "No such song" : "No file exists")
         }
         guard let offset = Int(args[1]), offset >= 0 else { throw MPDError.argument("Integer expected: \(args[1])") }
         let path = catalog.songs[index].path
         let bytes: [UInt8]
         do {
-            if name == "albumart" {
+            if !embedded {
                 let files = try ArtworkSource.candidates(trackPath: path, embedded: nil)
                 guard let file = files.first else { throw MPDError.noExist("No file exists") }
                 bytes = try file.readBytes()
@@ -29,7 +40,7 @@ extension MPDCommands {
         guard offset <= bytes.count else { throw MPDError.argument("Bad file offset") }
         let chunk = bytes[offset..<min(bytes.count, offset + client.binaryLimit)]
         reply.line("size", String(bytes.count))
-        if name == "readpicture", let type = Self.mimeType(bytes) { reply.line("type", type) }
+        if embedded, let type = Self.mimeType(bytes) { reply.line("type", type) }
         reply.line("binary", String(chunk.count))
         reply.bytes += chunk
         reply.add("\n")

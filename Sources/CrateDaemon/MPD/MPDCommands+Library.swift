@@ -2,74 +2,112 @@ import CrateCore
 
 /// The library commands: browsing by folder, listing by tag, finding, counting, updating.
 extension MPDCommands {
-    func library(_ name: String, _ args: [String], _ client: MPDClientState, _ reply: inout MPDReply) throws(MPDError) {
+    static let library: [MPDCommandSpec] = [
+        .init("lsinfo", .read, 0, 1) { commands, args, client, reply throws(MPDError) in
+            try commands.listFolder(args.first, .lsinfo, client, &reply)
+        },
+        .init("listall", .read, 0, 1) { commands, args, client, reply throws(MPDError) in
+            try commands.listFolder(args.first, .listall, client, &reply)
+        },
+        .init("listallinfo", .read, 0, 1) { commands, args, client, reply throws(MPDError) in
+            try commands.listFolder(args.first, .listallinfo, client, &reply)
+        },
+        .init("find", .read, 1, nil) { commands, args, client, reply throws(MPDError) in
+            try commands.find(args, foldCase: false, add: false, client, &reply)
+        },
+        .init("search", .read, 1, nil) { commands, args, client, reply throws(MPDError) in
+            try commands.find(args, foldCase: true, add: false, client, &reply)
+        },
+        .init("findadd", .control, 1, nil) { commands, args, client, reply throws(MPDError) in
+            try commands.find(args, foldCase: false, add: true, client, &reply)
+        },
+        .init("searchadd", .control, 1, nil) { commands, args, client, reply throws(MPDError) in
+            try commands.find(args, foldCase: true, add: true, client, &reply)
+        },
+        .init("list", .read, 1, nil) { commands, args, _, reply throws(MPDError) in
+            try commands.list(args, commands.service.catalog(), &reply)
+        },
+        .init("count", .read, 1, nil) { commands, args, _, reply throws(MPDError) in try commands.count(args, &reply) },
+        .init("update", .control, 0, 1) { commands, _, _, reply throws(MPDError) in try commands.update(full: false, &reply) },
+        .init("rescan", .control, 0, 1) { commands, _, _, reply throws(MPDError) in try commands.update(full: true, &reply) },
+        // Stored playlists: the box has none (albums are its unit).
+        .init("listplaylists", .read, 0, 0) { _, _, _, _ in },
+    ]
+
+    /// The three folder listings: one level with tags, everything below by name, or with tags.
+    enum FolderListing { case lsinfo, listall, listallinfo }
+
+    private func listFolder(_ argument: String?, _ kind: FolderListing, _ client: MPDClientState,
+                            _ reply: inout MPDReply) throws(MPDError) {
         let catalog = service.catalog()
-        switch name {
-        case "lsinfo", "listall", "listallinfo":
-            let uri = args.first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
-            if let index = catalog.byURI[uri] {
-                reply.add(name == "listall" ? "file: \(uri)\n" : catalog.songs[index].lines(enabled: client.enabledTags))
-                return
-            }
-            guard catalog.folders[uri] != nil else { throw MPDError.noExist("No such directory") }
-            var listing = MPDListing(catalog: catalog, roots: service.roots, tags: name == "listall" ? nil : client.enabledTags)
-            // The recursive listings name the folder asked for first, as MPD does.
-            if name != "lsinfo", !uri.isEmpty { listing.entries.append(.folder(uri)) }
-            listFolder(uri, catalog, recursive: name != "lsinfo", into: &listing.entries)
-            reply.listing = listing
-        case "find", "search", "findadd", "searchadd":
-            let foldCase = name.hasPrefix("search")
-            var (filterArgs, options) = splitOptions(args)
-            if filterArgs.isEmpty { filterArgs = args }
-            let filter = try MPDFilter.parse(filterArgs, foldCase: foldCase)
-            // In URI order, as MPD walks its database.
-            var found = catalog.songs.indices.filter { filter.matches(catalog.songs[$0], foldCase: foldCase) }
-                .sorted { catalog.songs[$0].uri < catalog.songs[$1].uri }
-            if let sort = options["sort"] {
-                let key = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
-                let tag = MPDSong.canonicalTag(key) ?? key
-                found.sort { (catalog.songs[$0].tags[tag] ?? "") < (catalog.songs[$1].tags[tag] ?? "") }
-                if sort.hasPrefix("-") { found.reverse() }
-            }
-            if let window = options["window"] {
-                let bounds = window.split(separator: ":").compactMap { Int($0) }
-                let start = min(bounds.first ?? 0, found.count)
-                let end = min(bounds.count > 1 ? bounds[1] : found.count, found.count)
-                found = Array(found[start..<max(start, end)])
-            }
-            if name.hasSuffix("add") {
-                guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
-                try enqueue(catalog.albumIDs(of: found), session, catalog)
-            } else {
-                var listing = MPDListing(catalog: catalog, roots: service.roots, tags: client.enabledTags)
-                listing.entries = found.map { .song($0) }
-                reply.listing = listing
-            }
-        case "list": try list(args, catalog, &reply)
-        case "count":
-            let (filterArgs, options) = splitOptions(args)
-            let filter = try MPDFilter.parse(filterArgs, foldCase: false)
-            let found = catalog.songs.filter { filter.matches($0, foldCase: false) }
-            if let group = options["group"] {
-                guard let tag = MPDSong.canonicalTag(group) else { throw MPDError.argument("Unknown tag type: \(group)") }
-                let byValue = Dictionary(grouping: found) { $0.tags[tag] ?? "" }
-                for value in byValue.keys.sorted() {
-                    reply.line(tag, value)
-                    counts(byValue[value]!, &reply)
-                }
-            } else {
-                counts(found, &reply)
-            }
-        case "update", "rescan":
-            guard let library = service.router.library else { throw MPDError(.system, "the library is not available") }
-            if !library.isScanning {
-                do { try service.router.startScan(full: name == "rescan") } catch {
-                    throw MPDError(.system, "cannot start a library scan: \(error)")
-                }
-            }
-            reply.line("updating_db", "1")
-        default: throw MPDError(.unknown, "unknown command \"\(name)\"")
+        let uri = argument.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
+        if let index = catalog.byURI[uri] {
+            reply.add(kind == .listall ? "file: \(uri)\n" : catalog.songs[index].lines(enabled: client.enabledTags))
+            return
         }
+        guard catalog.folders[uri] != nil else { throw MPDError.noExist("No such directory") }
+        var listing = MPDListing(catalog: catalog, roots: service.roots, tags: kind == .listall ? nil : client.enabledTags)
+        // The recursive listings name the folder asked for first, as MPD does.
+        if kind != .lsinfo, !uri.isEmpty { listing.entries.append(.folder(uri)) }
+        listFolder(uri, catalog, recursive: kind != .lsinfo, into: &listing.entries)
+        reply.listing = listing
+    }
+
+    /// `find`/`search` (exact or case-folded), listed, or with `add` queued as whole albums.
+    private func find(_ args: [String], foldCase: Bool, add: Bool, _ client: MPDClientState,
+                      _ reply: inout MPDReply) throws(MPDError) {
+        let catalog = service.catalog()
+        var (filterArgs, options) = splitOptions(args)
+        if filterArgs.isEmpty { filterArgs = args }
+        let filter = try MPDFilter.parse(filterArgs, foldCase: foldCase)
+        // In URI order, as MPD walks its database.
+        var found = catalog.songs.indices.filter { filter.matches(catalog.songs[$0], foldCase: foldCase) }
+            .sorted { catalog.songs[$0].uri < catalog.songs[$1].uri }
+        if let sort = options["sort"] {
+            let key = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
+            let tag = MPDSong.canonicalTag(key) ?? key
+            found.sort { (catalog.songs[$0].tags[tag] ?? "") < (catalog.songs[$1].tags[tag] ?? "") }
+            if sort.hasPrefix("-") { found.reverse() }
+        }
+        if let window = options["window"] {
+            let bounds = window.split(separator: ":").compactMap { Int($0) }
+            let start = min(bounds.first ?? 0, found.count)
+            let end = min(bounds.count > 1 ? bounds[1] : found.count, found.count)
+            found = Array(found[start..<max(start, end)])
+        }
+        if add {
+            guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
+            try enqueue(catalog.albumIDs(of: found), session, catalog)
+        } else {
+            var listing = MPDListing(catalog: catalog, roots: service.roots, tags: client.enabledTags)
+            listing.entries = found.map { .song($0) }
+            reply.listing = listing
+        }
+    }
+
+    /// `count FILTER [group TAG]`: songs and playtime, per value of TAG when grouped.
+    private func count(_ args: [String], _ reply: inout MPDReply) throws(MPDError) {
+        let (filterArgs, options) = splitOptions(args)
+        let filter = try MPDFilter.parse(filterArgs, foldCase: false)
+        let found = service.catalog().songs.filter { filter.matches($0, foldCase: false) }
+        guard let group = options["group"] else { return counts(found, &reply) }
+        guard let tag = MPDSong.canonicalTag(group) else { throw MPDError.argument("Unknown tag type: \(group)") }
+        let byValue = Dictionary(grouping: found) { $0.tags[tag] ?? "" }
+        for value in byValue.keys.sorted() {
+            reply.line(tag, value)
+            counts(byValue[value]!, &reply)
+        }
+    }
+
+    /// `update` / `rescan`: a scan of the library folders (new and changed files, or all).
+    private func update(full: Bool, _ reply: inout MPDReply) throws(MPDError) {
+        guard let library = service.router.library else { throw MPDError(.system, "the library is not available") }
+        if !library.isScanning {
+            do { try service.router.startScan(full: full) } catch {
+                throw MPDError(.system, "cannot start a library scan: \(error)")
+            }
+        }
+        reply.line("updating_db", "1")
     }
 
     private func counts(_ songs: [MPDSong], _ reply: inout MPDReply) {

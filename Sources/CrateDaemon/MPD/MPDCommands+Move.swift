@@ -2,12 +2,12 @@
 /// move whole among the waiting albums. Tracks keep their album order and the album
 /// playing stays first, so a move that would break either is refused with a reason.
 extension MPDCommands {
-    func moveCommand(_ name: String, _ args: [String]) throws(MPDError) {
+    func move(_ args: [String], byID: Bool) throws(MPDError) {
         guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
         let catalog = service.catalog()
         let queue = service.queue(catalog, service.router.player.status())
         let from: Range<Int>
-        if name == "moveid" {
+        if byID {
             guard let id = Int64(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
             let position = try queue.position(ofID: id, catalog)
             from = position..<(position + 1)

@@ -1,10 +1,56 @@
 /// The queue commands: the album queue listed by track, changed a whole album at a time.
 extension MPDCommands {
-    func queueCommand(_ name: String, _ args: [String], _ client: MPDClientState,
-                      _ reply: inout MPDReply) throws(MPDError) {
-        let catalog = service.catalog()
-        let queue = service.queue(catalog, service.router.player.status())
-        func list(_ positions: some Sequence<Int>, idsOnly: Bool = false) {
+    static let queue: [MPDCommandSpec] = [
+        .init("playlistinfo", .read, 0, 1) { commands, args, client, reply throws(MPDError) in
+            let view = commands.queueView()
+            view.list(try view.queue.positions(args.first), client, &reply)
+        },
+        .init("playlistid", .read, 0, 1) { commands, args, client, reply throws(MPDError) in
+            let view = commands.queueView()
+            guard let argument = args.first else { return view.list(view.queue.entries.indices, client, &reply) }
+            guard let id = Int64(argument) else { throw MPDError.argument("Integer expected: \(argument)") }
+            view.list([try view.queue.position(ofID: id, view.catalog)], client, &reply)
+        },
+        .init("plchanges", .read, 1, 2) { commands, args, client, reply throws(MPDError) in
+            try commands.changes(since: args[0], idsOnly: false, client, &reply)
+        },
+        .init("plchangesposid", .read, 1, 2) { commands, args, client, reply throws(MPDError) in
+            try commands.changes(since: args[0], idsOnly: true, client, &reply)
+        },
+        .init("add", .control, 1, 2) { commands, args, _, reply throws(MPDError) in try commands.add(args, id: false, &reply) },
+        .init("addid", .control, 1, 2) { commands, args, _, reply throws(MPDError) in try commands.add(args, id: true, &reply) },
+        .init("delete", .control, 1, 1) { commands, args, _, _ throws(MPDError) in
+            let view = commands.queueView()
+            try commands.remove(try view.queue.positions(args[0]), view)
+        },
+        .init("deleteid", .control, 1, 1) { commands, args, _, _ throws(MPDError) in
+            let view = commands.queueView()
+            guard let id = Int64(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
+            let position = try view.queue.position(ofID: id, view.catalog)
+            try commands.remove(position..<(position + 1), view)
+        },
+        .init("clear", .control, 0, 0) { commands, _, _, _ throws(MPDError) in
+            commands.service.router.session?.clearQueued()
+            try commands.route(.init(cmd: .stop))
+            commands.service.noteChanges(["playlist"])
+        },
+        .init("move", .control, 2, 2) { commands, args, _, _ throws(MPDError) in try commands.move(args, byID: false) },
+        .init("moveid", .control, 2, 2) { commands, args, _, _ throws(MPDError) in try commands.move(args, byID: true) },
+        .init("playlistfind", .read, 2, nil) { commands, args, client, reply throws(MPDError) in
+            try commands.queueFind(args, foldCase: false, client, &reply)
+        },
+        .init("playlistsearch", .read, 2, nil) { commands, args, client, reply throws(MPDError) in
+            try commands.queueFind(args, foldCase: true, client, &reply)
+        },
+    ]
+
+    /// The catalog and the queue as the listing commands see them, taken once per command.
+    struct QueueView {
+        let catalog: MPDCatalog
+        let queue: MPDQueue
+
+        func list(_ positions: some Sequence<Int>, idsOnly: Bool = false, _ client: MPDClientState,
+                  _ reply: inout MPDReply) {
             for position in positions {
                 let song = catalog.songs[queue.entries[position]]
                 if idsOnly {
@@ -16,50 +62,42 @@ extension MPDCommands {
                 reply.line("Id", String(song.trackID))
             }
         }
-        switch name {
-        case "playlistinfo": list(try queue.positions(args.first))
-        case "playlistid":
-            if let argument = args.first {
-                guard let id = Int64(argument) else { throw MPDError.argument("Integer expected: \(argument)") }
-                list([try queue.position(ofID: id, catalog)])
-            } else {
-                list(queue.entries.indices)
-            }
-        case "plchanges", "plchangesposid":
-            guard let version = Int(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
-            // Any change re-lists the whole queue: more than MPD sends, never less.
-            if version != service.playlistVersion(queue) { list(queue.entries.indices, idsOnly: name == "plchangesposid") }
-        case "add", "addid":
-            guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
-            guard let songs = catalog.songs(under: args[0]), !songs.isEmpty else {
-                throw MPDError.noExist("No such directory")
-            }
-            if args.count > 1 { throw MPDError.argument("albums are queued whole, at the end of the queue") }
-            try enqueue(catalog.albumIDs(of: songs), session, catalog)
-            if name == "addid" { reply.line("Id", String(catalog.songs[songs[0]].trackID)) }
-        case "delete", "deleteid":
-            let positions: Range<Int>
-            if name == "delete" {
-                positions = try queue.positions(args[0])
-            } else {
-                guard let id = Int64(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
-                let position = try queue.position(ofID: id, catalog)
-                positions = position..<(position + 1)
-            }
-            let albums = catalog.albumIDs(of: positions.map { queue.entries[$0] })
-            try remove(albums, queue: queue, catalog)
-        case "clear":
-            service.router.session?.clearQueued()
-            try route(.init(cmd: .stop))
-            service.noteChanges(["playlist"])
-        case "move", "moveid": try moveCommand(name, args)
-        case "playlistfind", "playlistsearch":
-            let filter = try MPDFilter.parse(args, foldCase: name == "playlistsearch")
-            list(queue.entries.indices.filter {
-                filter.matches(catalog.songs[queue.entries[$0]], foldCase: name == "playlistsearch")
-            })
-        default: throw MPDError(.unknown, "unknown command \"\(name)\"")
+    }
+
+    func queueView() -> QueueView {
+        let catalog = service.catalog()
+        return QueueView(catalog: catalog, queue: service.queue(catalog, service.router.player.status()))
+    }
+
+    /// `plchanges VERSION`: any change re-lists the whole queue (more than MPD sends, never less).
+    private func changes(since argument: String, idsOnly: Bool, _ client: MPDClientState,
+                         _ reply: inout MPDReply) throws(MPDError) {
+        guard let version = Int(argument) else { throw MPDError.argument("Integer expected: \(argument)") }
+        let view = queueView()
+        if version != service.playlistVersion(view.queue) {
+            view.list(view.queue.entries.indices, idsOnly: idsOnly, client, &reply)
         }
+    }
+
+    /// `add URI` / `addid URI`: the albums of the songs under URI, whole, at the end.
+    private func add(_ args: [String], id: Bool, _ reply: inout MPDReply) throws(MPDError) {
+        guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
+        let catalog = service.catalog()
+        guard let songs = catalog.songs(under: args[0]), !songs.isEmpty else {
+            throw MPDError.noExist("No such directory")
+        }
+        if args.count > 1 { throw MPDError.argument("albums are queued whole, at the end of the queue") }
+        try enqueue(catalog.albumIDs(of: songs), session, catalog)
+        if id { reply.line("Id", String(catalog.songs[songs[0]].trackID)) }
+    }
+
+    private func queueFind(_ args: [String], foldCase: Bool, _ client: MPDClientState,
+                           _ reply: inout MPDReply) throws(MPDError) {
+        let filter = try MPDFilter.parse(args, foldCase: foldCase)
+        let view = queueView()
+        view.list(view.queue.entries.indices.filter {
+            filter.matches(view.catalog.songs[view.queue.entries[$0]], foldCase: foldCase)
+        }, client, &reply)
     }
 
     /// Queues each album once; one already playing or waiting stays where it is.
@@ -74,10 +112,12 @@ extension MPDCommands {
         service.noteChanges(["playlist"])
     }
 
-    /// Takes albums out of the queue; the one playing stops (and leaves it, as `stop` does).
-    private func remove(_ albums: [Int64], queue: MPDQueue, _ catalog: MPDCatalog) throws(MPDError) {
+    /// Takes the albums of the songs at `positions` out of the queue; the one playing stops
+    /// (and leaves it, as `stop` does).
+    private func remove(_ positions: Range<Int>, _ view: QueueView) throws(MPDError) {
         guard let session = service.router.session else { return }
-        let playing = queue.current.map { catalog.songs[queue.entries[$0]].albumID }
+        let albums = view.catalog.albumIDs(of: positions.map { view.queue.entries[$0] })
+        let playing = view.queue.current.map { view.catalog.songs[view.queue.entries[$0]].albumID }
         let currentAlbum = session.state.withLock { $0.current }
         for album in albums {
             if album == playing || album == currentAlbum {

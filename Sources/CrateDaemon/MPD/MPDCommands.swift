@@ -1,106 +1,91 @@
 import CrateCore
+import CrateFormats
 import CratePosix
 import Glibc
 
-/// Runs one MPD command against the service: connection and capability commands here,
-/// playback, queue and library in the extensions.
+/// Runs one MPD command against the service: the table says whether the client may and
+/// with how many arguments; connection and capability commands are here, playback,
+/// queue, library and artwork in the extensions, each family with its table entries.
 struct MPDCommands {
     let service: MPDService
 
-    /// (fewest, most) arguments; nil most = any number. Unlisted names are unknown commands.
-    static let arity: [String: (Int, Int?)] = [
-        "ping": (0, 0), "close": (0, 0), "password": (1, 1), "commands": (0, 0), "notcommands": (0, 0),
-        "tagtypes": (0, nil), "binarylimit": (1, 1), "urlhandlers": (0, 0), "decoders": (0, 0), "outputs": (0, 0),
-        "status": (0, 0), "currentsong": (0, 0), "stats": (0, 0), "clearerror": (0, 0),
-        "play": (0, 1), "playid": (0, 1), "pause": (0, 1), "stop": (0, 0), "next": (0, 0), "previous": (0, 0),
-        "seek": (2, 2), "seekid": (2, 2), "seekcur": (1, 1),
-        "random": (1, 1), "repeat": (1, 1), "single": (1, 1), "consume": (1, 1), "shuffle": (0, 1),
-        "crossfade": (1, 1), "replay_gain_status": (0, 0), "getvol": (0, 0), "setvol": (1, 1), "volume": (1, 1),
-        "playlistinfo": (0, 1), "playlistid": (0, 1), "plchanges": (1, 2), "plchangesposid": (1, 2),
-        "add": (1, 2), "addid": (1, 2), "delete": (1, 1), "deleteid": (1, 1), "clear": (0, 0),
-        "move": (2, 2), "moveid": (2, 2), "playlistfind": (2, nil), "playlistsearch": (2, nil),
-        "lsinfo": (0, 1), "listall": (0, 1), "listallinfo": (0, 1), "list": (1, nil),
-        "find": (1, nil), "search": (1, nil), "findadd": (1, nil), "searchadd": (1, nil), "count": (1, nil),
-        "update": (0, 1), "rescan": (0, 1), "albumart": (2, 2), "readpicture": (2, 2),
-        "listplaylists": (0, 0), "idle": (0, nil), "noidle": (0, 0),
-    ]
-    /// Commands that need the password when one is set (MPD's add, control and admin
-    /// permissions); everything else is reading, which any client may do.
-    static let control: Set<String> = [
-        "play", "playid", "pause", "stop", "next", "previous", "seek", "seekid", "seekcur", "random", "repeat",
-        "single", "consume", "shuffle", "crossfade", "setvol", "volume", "add", "addid", "delete", "deleteid",
-        "clear", "move", "moveid", "findadd", "searchadd", "update", "rescan",
-    ]
+    /// Every command the server knows, by name. Unlisted names are unknown commands.
+    static let table: [String: MPDCommandSpec] = Dictionary(
+        uniqueKeysWithValues: (connection + playback + queue + library + artwork).map { ($0.name, $0) })
 
     func run(_ name: String, _ args: [String], _ client: inout MPDClientState) throws(MPDError) -> MPDReply {
+        guard let spec = Self.table[name] else { throw MPDError(.unknown, "unknown command \"\(name)\"") }
         do throws(MPDError) {
-            guard let (fewest, most) = Self.arity[name] else {
-                throw MPDError(.unknown, "unknown command \"\(name)\"")
-            }
-            guard client.authorized || !Self.control.contains(name) else {
+            guard client.authorized || spec.permission == .read else {
                 throw MPDError(.permission, "you don't have permission for \"\(name)\"")
             }
-            if fewest == most, args.count != fewest {
-                throw MPDError.argument("wrong number of arguments for \"\(name)\"")
-            }
-            if args.count < fewest { throw MPDError.argument("too few arguments for \"\(name)\"") }
-            if let most, args.count > most { throw MPDError.argument("too many arguments for \"\(name)\"") }
-            return try dispatch(name, args, &client)
+            try spec.checkArguments(args.count)
+            var reply = MPDReply()
+            try spec.handler(self, args, &client, &reply)
+            return reply
         } catch {
             var error = error
-            if Self.arity[name] != nil { error.command = name }
+            error.command = name
             throw error
         }
     }
 
-    private func dispatch(_ name: String, _ args: [String], _ client: inout MPDClientState) throws(MPDError) -> MPDReply {
-        var reply = MPDReply()
-        switch name {
-        case "ping", "clearerror", "noidle": break
-        case "close": reply.close = true
-        case "password":
-            guard let password = service.password, args[0] == password else {
+    static let connection: [MPDCommandSpec] = [
+        .init("ping", .read, 0, 0) { _, _, _, _ in },
+        .init("clearerror", .read, 0, 0) { _, _, _, _ in },
+        // idle and noidle are the connection's own (MPDClient); listed for `commands`.
+        .init("idle", .read, 0, nil) { _, _, _, _ in },
+        .init("noidle", .read, 0, 0) { _, _, _, _ in },
+        .init("close", .read, 0, 0) { _, _, _, reply in reply.close = true },
+        .init("password", .read, 1, 1) { commands, args, client, _ throws(MPDError) in
+            guard let password = commands.service.password, args[0] == password else {
                 throw MPDError(.password, "incorrect password")
             }
             client.authorized = true
-        case "commands", "notcommands":
-            let allowed = Self.arity.keys.filter { client.authorized || !Self.control.contains($0) }
-            let names = name == "commands" ? Set(allowed) : Set(Self.arity.keys).subtracting(allowed)
-            for command in names.sorted() { reply.line("command", command) }
-        case "tagtypes": try tagTypes(args, &client, &reply)
-        case "binarylimit":
+        },
+        .init("commands", .read, 0, 0) { _, _, client, reply in listCommands(allowed: true, client, &reply) },
+        .init("notcommands", .read, 0, 0) { _, _, client, reply in listCommands(allowed: false, client, &reply) },
+        .init("tagtypes", .read, 0, nil) { _, args, client, reply throws(MPDError) in try tagTypes(args, &client, &reply) },
+        .init("binarylimit", .read, 1, 1) { _, args, client, _ throws(MPDError) in
             guard let limit = Int(args[0]), limit >= 64 else { throw MPDError.argument("Value too small") }
             client.binaryLimit = min(limit, client.maxBinaryChunk)
-        case "urlhandlers", "listplaylists": break
-        case "decoders":
-            for (plugin, suffixes) in [("flac", ["flac"]), ("mpg123", ["mp3"]), ("vorbis", ["ogg", "oga"]),
-                                       ("opus", ["opus"]), ("faad", ["aac", "m4a"])] {
-                reply.line("plugin", plugin)
-                for suffix in suffixes { reply.line("suffix", suffix) }
-            }
-        case "outputs":
-            let output = service.router.player.status().output
-            reply.line("outputid", "0")
-            reply.line("outputname", output.device)
-            reply.line("plugin", output.isFallback ? "null" : "alsa")
-            reply.line("outputenabled", "1")
-        case "status": status(&reply)
-        case "currentsong": currentSong(client, &reply)
-        case "stats": try stats(&reply)
-        case "replay_gain_status": reply.line("replay_gain_mode", "off")
-        case "play", "playid", "pause", "stop", "next", "previous", "seek", "seekid", "seekcur",
-             "getvol", "setvol", "volume", "random", "repeat", "single", "consume", "shuffle", "crossfade":
-            try playback(name, args, &reply)
-        case "playlistinfo", "playlistid", "plchanges", "plchangesposid", "add", "addid", "delete", "deleteid",
-             "clear", "move", "moveid", "playlistfind", "playlistsearch":
-            try queueCommand(name, args, client, &reply)
-        case "albumart", "readpicture": try artwork(name, args, client, &reply)
-        default: try library(name, args, client, &reply)
+        },
+        .init("urlhandlers", .read, 0, 0) { _, _, _, _ in },
+        .init("decoders", .read, 0, 0) { _, _, _, reply in decoders(&reply) },
+        .init("outputs", .read, 0, 0) { commands, _, _, reply in commands.outputs(&reply) },
+        .init("status", .read, 0, 0) { commands, _, _, reply in commands.status(&reply) },
+        .init("currentsong", .read, 0, 0) { commands, _, client, reply in commands.currentSong(client, &reply) },
+        .init("stats", .read, 0, 0) { commands, _, _, reply in commands.stats(&reply) },
+        .init("replay_gain_status", .read, 0, 0) { _, _, _, reply in reply.line("replay_gain_mode", "off") },
+    ]
+
+    /// `commands` and `notcommands`: what this client may run now, and what not.
+    private static func listCommands(allowed: Bool, _ client: MPDClientState, _ reply: inout MPDReply) {
+        for (name, spec) in table.sorted(by: { $0.key < $1.key })
+        where (client.authorized || spec.permission == .read) == allowed {
+            reply.line("command", name)
         }
-        return reply
     }
 
-    private func tagTypes(_ args: [String], _ client: inout MPDClientState, _ reply: inout MPDReply) throws(MPDError) {
+    /// The formats of the format registry, as MPD's decoder plugins.
+    private static func decoders(_ reply: inout MPDReply) {
+        for format in FormatRegistry.all {
+            reply.line("plugin", format.name)
+            for suffix in format.suffixes { reply.line("suffix", suffix) }
+            for type in format.mimeTypes { reply.line("mime_type", type) }
+        }
+    }
+
+    /// The one output the player writes to, of its kind (card, snapcast stream, nowhere).
+    private func outputs(_ reply: inout MPDReply) {
+        let output = service.router.player.status().output
+        reply.line("outputid", "0")
+        reply.line("outputname", output.device)
+        reply.line("plugin", (output.kind ?? (output.isFallback ? .null : .alsa)).rawValue)
+        reply.line("outputenabled", "1")
+    }
+
+    private static func tagTypes(_ args: [String], _ client: inout MPDClientState, _ reply: inout MPDReply) throws(MPDError) {
         guard let verb = args.first else {
             for tag in MPDSong.tagNames where client.enabledTags.contains(tag) { reply.line("tagtype", tag) }
             return
@@ -175,7 +160,7 @@ struct MPDCommands {
         reply.line("Id", String(song.trackID))
     }
 
-    private func stats(_ reply: inout MPDReply) throws(MPDError) {
+    private func stats(_ reply: inout MPDReply) {
         let catalog = service.catalog()
         reply.line("artists", String(Set(catalog.songs.compactMap { $0.tags["Artist"] }).count))
         reply.line("albums", String(Set(catalog.songs.compactMap { $0.tags["Album"] }).count))

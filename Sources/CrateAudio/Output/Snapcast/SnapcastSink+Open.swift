@@ -17,7 +17,7 @@ extension SnapcastSink {
         guard rc == 0, let first = found else {
             let message = "snapcast stream: cannot resolve \(stream.host) (\(String(cString: gai_strerror(rc))))"
             logger.error("\(message)")
-            return PlayerOutput(sink: nil, status: PlayerOutput.status(name, settings: settings, message: message),
+            return PlayerOutput(sink: nil, status: PlayerOutput.status(name, kind: .snapcast, settings: settings, message: message),
                                 settings: settings, describe: describe)
         }
         defer { freeaddrinfo(found) }
@@ -27,7 +27,7 @@ extension SnapcastSink {
         let sink = SnapcastSink(stream: stream, address: address, length: first.pointee.ai_addrlen,
                                 periodFrames: settings.periodFrames, periods: settings.periods)
         logger.info("audio output: snapcast stream \(stream), \(stream.format)")
-        return PlayerOutput(sink: sink, status: PlayerOutput.status(name, settings: settings), settings: settings,
+        return PlayerOutput(sink: sink, status: PlayerOutput.status(name, kind: .snapcast, settings: settings), settings: settings,
                             describe: describe)
     }
 
