@@ -13,10 +13,10 @@ final class PlayerEventTests: XCTestCase {
     override func tearDownWithError() throws { try FileManager.default.removeItem(atPath: dir) }
 
     private final class Recorder: Sendable {
-        let events = Mutex<[(DaemonEvent.Kind, String?)]>([])
-        func record(_ kind: DaemonEvent.Kind, _ message: String?) { events.withLock { $0.append((kind, message)) } }
-        func count(_ kind: DaemonEvent.Kind) -> Int { events.withLock { $0.filter { $0.0 == kind }.count } }
-        func messages(_ kind: DaemonEvent.Kind) -> [String] {
+        let events = Mutex<[(PlayerEvent, String?)]>([])
+        func record(_ kind: PlayerEvent, _ message: String?) { events.withLock { $0.append((kind, message)) } }
+        func count(_ kind: PlayerEvent) -> Int { events.withLock { $0.filter { $0.0 == kind }.count } }
+        func messages(_ kind: PlayerEvent) -> [String] {
             events.withLock { $0.filter { $0.0 == kind }.compactMap(\.1) }
         }
     }

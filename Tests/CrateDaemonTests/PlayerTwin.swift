@@ -19,7 +19,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     }
 
     private let lock = Mutex(State())
-    private let handler = Mutex<(@Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void)?>(nil)
+    private let handler = Mutex<(@Sendable (PlayerEvent, String?, PlayerStatus) -> Void)?>(nil)
     private let continuation = Mutex<(@Sendable (Int) -> [String]?)?>(nil)
     /// Every track lasts this long unless `durations` says otherwise.
     let trackSeconds: Double
@@ -38,7 +38,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     func advance(by seconds: Double) {
         var left = seconds
         while left > 0 {
-            let step: (DaemonEvent.Kind?, Bool) = lock.withLock { s in
+            let step: (PlayerEvent?, Bool) = lock.withLock { s in
                 guard s.state == .playing, let index = s.index else { left = 0; return (nil, false) }
                 let remaining = duration(s.tracks[index]) - s.position
                 if left < remaining {
@@ -71,7 +71,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
         }
     }
 
-    private func emit(_ kind: DaemonEvent.Kind) {
+    private func emit(_ kind: PlayerEvent) {
         handler.withLock { $0 }?(kind, nil, status())
     }
 
@@ -159,7 +159,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     }
 
     func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState { status().state }
-    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void) {
+    func setEventHandler(_ handler: @escaping @Sendable (PlayerEvent, String?, PlayerStatus) -> Void) {
         self.handler.withLock { $0 = handler }
     }
     func setContinuation(_ provider: @escaping @Sendable (Int) -> [String]?) { continuation.withLock { $0 = provider } }

@@ -35,7 +35,7 @@ final class PlexQueueRulesTests: QueueRulesTestCase {
     func startPlexSession() throws {
         let maker = CrateMaker(library: library, size: 24, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, plex: plex, logger: logger)
-        twin.setEventHandler { kind, _, status in session.playerChanged(kind, status) }
+        twin.setEventHandler { event, _, status in session.playerChanged(DaemonEvent.Kind(event), status) }
         self.session = session
         try session.switchCrate(to: .artist("Artist"))
     }

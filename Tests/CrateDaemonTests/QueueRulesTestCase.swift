@@ -42,7 +42,7 @@ class QueueRulesTestCase: XCTestCase {
         let maker = CrateMaker(library: library, size: 24, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, logger: logger)
         // The router's part: each player event reaches the session with the status then.
-        twin.setEventHandler { kind, _, status in session.playerChanged(kind, status) }
+        twin.setEventHandler { event, _, status in session.playerChanged(DaemonEvent.Kind(event), status) }
         self.session = session
     }
 

@@ -7,8 +7,8 @@ import Synchronization
 /// fsyncs, Plex timelines, Last.fm, the panel — never holds up decoding. The engine only
 /// appends to a list and posts a wake-up.
 final class EventRelay: Sendable {
-    typealias Handler = @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void
-    private let pending = Mutex<[(DaemonEvent.Kind, String?, PlayerStatus)]>([])
+    typealias Handler = @Sendable (PlayerEvent, String?, PlayerStatus) -> Void
+    private let pending = Mutex<[(PlayerEvent, String?, PlayerStatus)]>([])
     private let handler = Mutex<Handler?>(nil)
     private let wake = WakeSignal()
     private let stopped = Atomic<Bool>(false)
@@ -33,7 +33,7 @@ final class EventRelay: Sendable {
 
     /// From the engine thread: queued, never waited for. `status` is the player's as the
     /// event happened: by the time the observer hears of it, playback has moved on.
-    func send(_ kind: DaemonEvent.Kind, _ message: String?, _ status: PlayerStatus) {
+    func send(_ kind: PlayerEvent, _ message: String?, _ status: PlayerStatus) {
         pending.withLock { $0.append((kind, message, status)) }
         wake.post()
     }

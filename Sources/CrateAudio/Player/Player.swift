@@ -19,7 +19,7 @@ public final class Player: Sendable {
     /// Called for every change worth telling observers about, in order, on the player's
     /// events thread (never the engine's: an observer may write to disk).
     /// With the player's status as the event happened.
-    public func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void) {
+    public func setEventHandler(_ handler: @escaping @Sendable (PlayerEvent, String?, PlayerStatus) -> Void) {
         engine.setEventHandler(handler)
     }
 

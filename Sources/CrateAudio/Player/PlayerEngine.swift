@@ -125,7 +125,7 @@ final class PlayerEngine: @unchecked Sendable {
         }
     }
 
-    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void) {
+    func setEventHandler(_ handler: @escaping @Sendable (PlayerEvent, String?, PlayerStatus) -> Void) {
         events.setHandler(handler)
     }
 
@@ -185,7 +185,7 @@ final class PlayerEngine: @unchecked Sendable {
     }
 
     /// Observers hear of it on the events thread: the engine goes back to decoding at once.
-    func emit(_ kind: DaemonEvent.Kind, _ message: String? = nil) {
+    func emit(_ kind: PlayerEvent, _ message: String? = nil) {
         events.send(kind, message, status())
     }
 

@@ -16,7 +16,7 @@ protocol PlayerControl: AnyObject, Sendable {
     func ping() throws(PlayerError)
     func status() -> PlayerStatus
     func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState
-    func setEventHandler(_ handler: @escaping @Sendable (DaemonEvent.Kind, String?, PlayerStatus) -> Void)
+    func setEventHandler(_ handler: @escaping @Sendable (PlayerEvent, String?, PlayerStatus) -> Void)
     func setContinuation(_ provider: @escaping @Sendable (_ listLength: Int) -> [String]?)
     func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?)
     func shutdown()

@@ -64,7 +64,9 @@ public final class Router: ControlHandler {
         self.configPath = configPath
         self.daemonWarnings = warnings
         self.logger = logger
-        player.setEventHandler { [weak self] kind, message, status in self?.publish(kind, message, playerStatus: status) }
+        player.setEventHandler { [weak self] event, message, status in
+            self?.publish(DaemonEvent.Kind(event), message, playerStatus: status)
+        }
         // The panel's album rows carry the online mark: a server back online redraws them.
         plex?.whenReachableAgain { [weak self] in
             self?.albumCache.withLock { $0.removeAll() }
