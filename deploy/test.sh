@@ -19,6 +19,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source deploy/install-deps.sh
 
+# docs/configuration.md is made from deploy/crate.toml (as crate.toml(5) is): a change of
+# the one not carried to the other fails here, before anything is built.
+if ! python3 deploy/man/make-manpages.py --markdown deploy/crate.toml | cmp -s - docs/configuration.md; then
+  echo "FAIL docs/configuration.md is not made from the current deploy/crate.toml:"
+  echo "     python3 deploy/man/make-manpages.py --markdown deploy/crate.toml > docs/configuration.md"
+  exit 1
+fi
+
 vm=1
 [ "${CRATE_SKIP_VM:-0}" = 1 ] && vm=0
 prepare=

@@ -8,8 +8,10 @@
                             edits cannot disagree.
 
     make-manpages.py OUTDIR VERSION DATE CRATED CRATE_ADMIN CONFIG [-- RUNNER...]
+    make-manpages.py --markdown CONFIG > docs/configuration.md
 
 RUNNER runs a binary of another architecture (qemu-aarch64 -L SYSROOT)."""
+import io
 import json
 import re
 import subprocess
@@ -39,45 +41,31 @@ def paragraphs(comment, new_paragraph=".PP"):
     return out
 
 
-def config_page(source, version, date):
+def read_config(source):
+    """deploy/crate.toml as (opening comment, items): ("table", name, notes before it)
+    and ("setting", [(key, default)...], comment). Keys written together share the
+    comment above the first; a commented-out key directly under prose is a setting too."""
     lines = open(source, encoding="utf-8").read().splitlines()
     head, i = [], 0
     while i < len(lines) and lines[i].startswith("#"):
         head.append(lines[i][2:] if lines[i].startswith("# ") else "")
         i += 1
-    print(f'.TH CRATE.TOML 5 "{date}" "crate {version}" "File Formats Manual"')
-    print(".SH NAME\ncrate.toml \\- configuration of crated, the Crate album player")
-    print(".SH SYNOPSIS\n/etc/crate/crate.toml")
-    print(".SH DESCRIPTION")
-    print("\n".join(paragraphs(head[1:] if head and "crate.toml" in head[0] else head)))
-    print(".SH SETTINGS")
-    comment, pending, previous_was_setting = [], None, False
-
-    def flush():
-        # Keys written together share the comment above the first (.TQ: another tag).
-        if pending:
-            tags, body = pending
-            print(f".TP\n{tags[0]}" + "".join(f"\n.TQ\n{t}" for t in tags[1:]))
-            print("\n".join(paragraphs(body, ".IP")))
-
+    if head and "crate.toml" in head[0]:
+        head = head[1:]
+    items, comment, previous_was_setting = [], [], False
     for line in lines[i:]:
         table = re.match(r"^\[([a-z_]+)\]\s*$", line)
         setting = re.match(r"^#?\s*([a-z_]+)\s*=\s*(.*)$", line) if not line.startswith("#  ") else None
         if table:
-            flush()
-            pending = None
-            if comment:  # notes after a table's last key (examples) belong to that table
-                print(".PP\n" + "\n".join(paragraphs(comment)))
-            print(f".SS [{table.group(1)}]")
+            # Notes after a table's last key (examples) belong to that table.
+            items.append(("table", table.group(1), comment))
             comment = []
         elif setting and (not line.startswith("#") or (comment and comment[-1][:1] not in ("", " "))):
-            name, value = setting.groups()
-            tag = f".B {roff(name)} = {roff(value.strip())}"
-            if pending and previous_was_setting and not comment:
-                pending[0].append(tag)
+            key = (setting.group(1), setting.group(2).strip())
+            if items and items[-1][0] == "setting" and previous_was_setting and not comment:
+                items[-1][1].append(key)
             else:
-                flush()
-                pending = ([tag], comment or ["(no description)"])
+                items.append(("setting", [key], comment or ["(no description)"]))
             comment = []
         elif line.startswith("#"):
             # "#[table]", "#key = value", "## note": an example to uncomment, kept as written.
@@ -85,10 +73,69 @@ def config_page(source, version, date):
         elif not line.strip() and comment:
             comment.append("")
         previous_was_setting = bool(setting) and not table
-    flush()
+    return head, items
+
+
+def config_page(source, version, date):
+    head, items = read_config(source)
+    print(f'.TH CRATE.TOML 5 "{date}" "crate {version}" "File Formats Manual"')
+    print(".SH NAME\ncrate.toml \\- configuration of crated, the Crate album player")
+    print(".SH SYNOPSIS\n/etc/crate/crate.toml")
+    print(".SH DESCRIPTION")
+    print("\n".join(paragraphs(head)))
+    print(".SH SETTINGS")
+    for item in items:
+        if item[0] == "table":
+            if item[2]:
+                print(".PP\n" + "\n".join(paragraphs(item[2])))
+            print(f".SS [{item[1]}]")
+        else:
+            tags = [f".B {roff(k)} = {roff(v)}" for k, v in item[1]]
+            print(f".TP\n{tags[0]}" + "".join(f"\n.TQ\n{t}" for t in tags[1:]))
+            print("\n".join(paragraphs(item[2], ".IP")))
     print(".SH FILES\n.TP\n/etc/crate/crate.toml\nthe configuration crated reads")
     print(".TP\n/usr/share/crate/crate.toml.reference\nthis reference, as installed")
     print(".SH SEE ALSO\n.BR crated (8),\n.BR crate\\-admin (1)")
+
+
+def markdown(comment):
+    """Comment lines → Markdown: prose as paragraphs, indented lines as code blocks."""
+    out, verbatim = [], False
+    for line in comment:
+        literal = line.startswith("  ")
+        if literal != verbatim:
+            out.append("```" if literal else "```\n")
+            if literal and out[-2:-1] and out[-2] != "":
+                out.insert(len(out) - 1, "")
+        verbatim = literal
+        out.append(line[2:] if literal else line)
+    if verbatim:
+        out.append("```")
+    return "\n".join(out).strip("\n")
+
+
+def config_markdown(source):
+    """docs/configuration.md: the same reference, for reading on the web or in the repo."""
+    with redirect_stdout(io.StringIO()) as text:
+        config_markdown_body(source)
+    sys.stdout.write(re.sub(r"\n{3,}", "\n\n", text.getvalue()).rstrip("\n") + "\n")
+
+
+def config_markdown_body(source):
+    head, items = read_config(source)
+    print("# Configuration reference: /etc/crate/crate.toml\n")
+    print("Made from `deploy/crate.toml`, the commented file the package installs, by\n"
+          "`deploy/man/make-manpages.py --markdown` (the test command checks that it is up\n"
+          "to date); on the box the same text is `man 5 crate.toml`.\n")
+    print(markdown(head) + "\n")
+    for item in items:
+        if item[0] == "table":
+            if item[2]:
+                print(markdown(item[2]) + "\n")
+            print(f"## [{item[1]}]\n")
+        else:
+            print(", ".join(f"`{k} = {v}`" for k, v in item[1]) + "\n")
+            print(markdown(item[2]) + "\n")
 
 
 def names(argument):
@@ -154,6 +201,8 @@ def command_page(binary, section, version, date, runner):
 
 
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--markdown":
+        return config_markdown(sys.argv[2])
     if len(sys.argv) < 7:
         sys.exit(__doc__)
     out, version, date, crated, admin, config = sys.argv[1:7]
