@@ -83,6 +83,12 @@ extension CrateConfig {
         var playback = TableReader(document, table: ["playback"])
         if let value = playback.bool("resume_on_boot") { self.playback.resumeOnBoot = value }
         if let value = playback.integer("save_interval", in: 5...600) { self.playback.saveInterval = value }
+        if let value = playback.number("sleep_fade_seconds", in: 0.5...60, expected: "seconds from 0.5 to 60") {
+            self.playback.sleepFadeSeconds = value
+        }
+        if let value = playback.number("sleep_minute_seconds", in: 0.5...60, expected: "seconds from 0.5 to 60") {
+            self.playback.sleepMinuteSeconds = value
+        }
         playback.refuseUnknownKeys()
         problems += playback.problems
 

@@ -1,6 +1,7 @@
 /// The two list screens, the crate menu and the track list: the knob moves one row per
 /// click and stops at the ends, a press takes the row, a long press (or the genre button
-/// in the menu) goes back a level.
+/// in the menu) goes back a level, except in a super-genre's list, where it marks the
+/// genre for a blend.
 extension InteractionModel {
     /// The intents for `input` in a list mode; nil when the gesture means what it means
     /// everywhere (transport, volume; like in the crate menu) or the model is not in a list.
@@ -20,9 +21,25 @@ extension InteractionModel {
                     mode = .menu(menu)
                     return [Self.showing(menu)]
                 }
+                if case .sleep(let setting) = row.choice {
+                    mode = .nowPlaying
+                    return [.sleep(setting)]
+                }
                 mode = .browse
                 return [.enterCrate(row.choice, fromBrowse: menu.fromBrowse)]
-            case (.button(.knob), .long), (.button(.genre), .press):
+            case (.button(.knob), .long):
+                // In a super-genre's list: mark the genre for a blend. Elsewhere: back.
+                if let mark = menu.toggleMark() {
+                    mode = .menu(menu)
+                    return [.markForBlend(name: mark.name, marked: mark.marked, count: menu.blend.count)]
+                }
+                if menu.closeSubList() {
+                    mode = .menu(menu)
+                    return [Self.showing(menu)]
+                }
+                mode = .nowPlaying
+                return [.showNowPlaying]
+            case (.button(.genre), .press):
                 if menu.closeSubList() {
                     mode = .menu(menu)
                     return [Self.showing(menu)]

@@ -111,6 +111,10 @@ enum RequestValidator {
             default:
                 return "input needs 'gesture': \"press\", \"long\" or \"turn\""
             }
+        case .sleep:
+            if SleepSetting(wire: request.sleep ?? "") == nil {
+                return "sleep needs 'sleep': \(SleepSetting.accepted)"
+            }
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
              .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot,

@@ -33,8 +33,7 @@ extension Router: ControlsHandler {
         case .dislikeInView(let album):
             return try dislikeButtonPressed(album: album ?? requireSession().albumUnderKnob())
         case .browse(let delta, let entering):
-            let (index, count, album) = try requireSession().moveCursor(by: delta, fromCurrent: entering)
-            return "browse \(index + 1)/\(count): \(albumTitle(album))"
+            return try browse(by: delta, entering: entering)
         case .playBrowsed:
             return "play \(albumTitle(try requireSession().playCursor()))"
         case .cycleGenre:
@@ -64,7 +63,40 @@ extension Router: ControlsHandler {
             return "track \(row + 1)/\(count): \(trackTitle(album, row))"
         case .playTrack(let album, let index):
             return try playTrack(album: album, index: index)
+        case .markForBlend(let name, let marked, let count):
+            return "blend: \(name) \(marked ? "marked" : "unmarked") (\(counted(count, "genre")))"
+        case .sleep(let setting):
+            try sleepTimer.set(setting)
+            let words = Self.sleepWords(setting)
+            showOnDisplay(words)
+            return "sleep: \(setting.wire)"
         }
+    }
+
+    /// What the panel says when the sleep timer is set from the menu.
+    static func sleepWords(_ setting: SleepSetting) -> String {
+        switch setting {
+        case .minutes(let minutes): "Sleep in \(minutes) min: the music fades out and pauses"
+        case .endOfAlbum: "Sleep at the end of this album"
+        case .off: "Sleep timer off"
+        }
+    }
+
+    static let endOfCrateWords = "The end of the crate: nothing more to add"
+
+    /// A turn while browsing. Past either end the knob stays on the end album and the
+    /// panel says so, rather than wrapping round without a word.
+    private func browse(by delta: Int, entering: Bool) throws -> String {
+        let stop = try requireSession().moveCursor(by: delta, fromCurrent: entering)
+        var line = "browse \(stop.index + 1)/\(stop.count): \(albumTitle(stop.album))"
+        if stop.atEnd {
+            showOnDisplay(Self.endOfCrateWords)
+            line += " (the end: nothing more to add)"
+        } else if stop.atStart {
+            showOnDisplay("The first album of the crate")
+            line += " (the start of the crate)"
+        }
+        return line
     }
 
     /// How long after a dislike a press of the like button undoes it.

@@ -9,7 +9,8 @@ extension Router {
             // The heading always says which crate the knob is in.
             let list = ListScreen(name: "menu", heading: "\(menu.title) · now \(menu.currentName)",
                                   rows: menu.rows.map { $0.children.isEmpty ? $0.title : "\($0.title) ›" },
-                                  selected: menu.index, marked: menu.currentRow)
+                                  selected: menu.index, marked: menu.currentRow,
+                                  details: menu.rows.map { menu.isMarked($0) ? "in blend" : "" })
             return DisplayContent(screen: .list(list))
         case .tracks(let picker)?:
             guard let detail = cachedAlbum(picker.album) else { return nil }
