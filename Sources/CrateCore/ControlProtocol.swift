@@ -36,6 +36,10 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case plexLogout = "plex-logout"
     /// The offline cache of Plex tracks: usage and downloads under way.
     case downloads
+    /// Keep Plex albums offline (downloaded, never evicted), or let them go: `album`, or
+    /// every album of `collection` or `playlist`. Answered with `albums` and `downloads`.
+    case downloadsKeep = "downloads-keep"
+    case downloadsUnkeep = "downloads-unkeep"
     /// user.sqlite (likes, dislikes, plays, the saved queue): a consistent copy to
     /// `paths[0]`, or that file checked and swapped in. Answered with `userData`.
     case backup, restore

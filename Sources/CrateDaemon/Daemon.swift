@@ -152,6 +152,7 @@ public final class Daemon: Sendable {
         do { try router.plexService?.startWriteBacks() } catch {
             logger.error("cannot start sending Plex write-backs: \(error)")
         }
+        router.plexService?.resumeKeeping()
         startLastFM()
     }
 

@@ -41,4 +41,6 @@ public enum ControlIntent: Sendable, Equatable {
     case markForBlend(name: String, marked: Bool, count: Int)
     /// The sleep timer set (or turned off) from the crate menu.
     case sleep(SleepSetting)
+    /// The track list's last row of a Plex album: keep it offline, or let it go.
+    case keepOffline(album: Int64, keep: Bool)
 }

@@ -121,10 +121,14 @@ public struct PlayingTrack: Sendable, Equatable {
     public var album: Int64
     public var index: Int
     public var count: Int
-    public init(album: Int64, index: Int, count: Int) {
+    /// A Plex album: whether it is kept offline (the track list then ends with a row to
+    /// keep it or let it go); nil for a local album, always offline.
+    public var kept: Bool?
+    public init(album: Int64, index: Int, count: Int, kept: Bool? = nil) {
         self.album = album
         self.index = index
         self.count = count
+        self.kept = kept
     }
 }
 
@@ -136,9 +140,16 @@ public struct TrackPicker: Sendable, Equatable {
     public internal(set) var index: Int
     public let count: Int
     public let playing: Int
+    /// A Plex album's keep state: a last row, after the tracks, keeps it offline or lets
+    /// it go; nil (a local album) for none.
+    public let kept: Bool?
+
+    /// The tracks and the keep row.
+    public var rowCount: Int { count + (kept == nil ? 0 : 1) }
 
     public init(_ track: PlayingTrack) {
         album = track.album
+        kept = track.kept
         count = max(1, track.count)
         playing = min(max(track.index, 0), count - 1)
         index = playing

@@ -55,13 +55,16 @@ extension InteractionModel {
         case .tracks(var picker):
             switch (input.control, input.gesture) {
             case (.encoder(.knob), .turn):
-                let moved = min(max(picker.index + input.detents, 0), picker.count - 1)
+                let moved = min(max(picker.index + input.detents, 0), picker.rowCount - 1)
                 guard moved != picker.index else { return [] }
                 picker.index = moved
                 mode = .tracks(picker)
-                return [.showTrack(album: picker.album, row: moved, count: picker.count)]
+                return [.showTrack(album: picker.album, row: moved, count: picker.rowCount)]
             case (.button(.knob), .press):
                 mode = .nowPlaying
+                if let kept = picker.kept, picker.index == picker.count {
+                    return [.keepOffline(album: picker.album, keep: !kept)]
+                }
                 // The track playing: the press is play/pause, so a knob-only box can pause.
                 return picker.index == picker.playing ? [.togglePlay] : [.playTrack(album: picker.album, index: picker.index)]
             case (.button(.knob), .long):

@@ -111,6 +111,10 @@ enum RequestValidator {
             default:
                 return "input needs 'gesture': \"press\", \"long\" or \"turn\""
             }
+        case .downloadsKeep, .downloadsUnkeep:
+            if request.album == nil && request.collection == nil && request.playlist == nil {
+                return "\(request.cmd) needs 'album' (an album id), 'collection' or 'playlist' (a Plex list's title)"
+            }
         case .sleep:
             if SleepSetting(wire: request.sleep ?? "") == nil {
                 return "sleep needs 'sleep': \(SleepSetting.accepted)"

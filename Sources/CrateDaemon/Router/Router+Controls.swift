@@ -61,6 +61,8 @@ extension Router: ControlsHandler {
             return try moreByArtist(fromBrowse: fromBrowse)
         case .showTrack(let album, let row, let count):
             return "track \(row + 1)/\(count): \(trackTitle(album, row))"
+        case .keepOffline(let album, let keep):
+            return try keepOffline(album, keep: keep)
         case .playTrack(let album, let index):
             return try playTrack(album: album, index: index)
         case .markForBlend(let name, let marked, let count):
@@ -140,10 +142,33 @@ extension Router: ControlsHandler {
         return "liked \(albumTitle(album))"
     }
 
-    /// The title of track `index` (0-based) of `album`, for `input watch`.
+    /// The title of track `index` (0-based) of `album` (past its tracks, the keep row's),
+    /// for `input watch`.
     private func trackTitle(_ album: Int64, _ index: Int) -> String {
-        guard let detail = cachedAlbum(album), detail.tracks.indices.contains(index) else { return "track \(index + 1)" }
-        return detail.tracks[index].title
+        guard let detail = cachedAlbum(album) else { return "track \(index + 1)" }
+        if index == detail.tracks.count, let kept = plexService?.isKept(albumID: album) {
+            return Self.keepRowTitle(kept: kept)
+        }
+        return detail.tracks.indices.contains(index) ? detail.tracks[index].title : "track \(index + 1)"
+    }
+
+    /// The track list's keep row pressed: the album kept offline (downloaded, never
+    /// evicted) or let go; a keep that cannot be done says why on the panel.
+    private func keepOffline(_ album: Int64, keep: Bool) throws -> String {
+        guard let plex = plexService else { throw RouterError(plexProblem ?? "Plex is not available") }
+        do {
+            if keep {
+                try plex.keep([album])
+                showOnDisplay("Kept offline: downloading what is missing")
+                return "kept offline: \(albumTitle(album))"
+            }
+            try plex.unkeep([album])
+            showOnDisplay("No longer kept offline")
+            return "no longer kept: \(albumTitle(album))"
+        } catch {
+            showOnDisplay("\(error)", kind: .error, seconds: 6)
+            throw error
+        }
     }
 
     public func currentDialIndex() -> Int {

@@ -77,7 +77,7 @@ extension Router {
         let status = player.status()
         guard status.currentIndex != nil, status.state != .idle else { return nil }
         return session.playingTrack(playerIndex: status.currentIndex).map {
-            PlayingTrack(album: $0.album, index: $0.index, count: $0.count)
+            PlayingTrack(album: $0.album, index: $0.index, count: $0.count, kept: plexService?.isKept(albumID: $0.album))
         }
     }
 

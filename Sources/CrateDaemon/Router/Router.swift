@@ -134,7 +134,8 @@ public final class Router: ControlHandler {
                 return try handleQueue(command, request)
             case .input:
                 return try handleInput(request)
-            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout, .downloads:
+            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout, .downloads,
+                 .downloadsKeep, .downloadsUnkeep:
                 return try handlePlex(command, request)
             case .backup, .restore:
                 return try handleUserData(command, request)
@@ -244,6 +245,7 @@ public final class Router: ControlHandler {
             status.libraryWatch = watch
             if let problem = watch.problem { status.warnings.append("library watch: \(problem)") }
         }
+        if let full = plexService?.keptDownloads()?.full { status.warnings.append("plex: \(full)") }
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         status.album = playingAlbumStatus()
         status.sleep = sleepTimer.status()
