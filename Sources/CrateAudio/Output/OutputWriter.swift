@@ -115,8 +115,9 @@ final class OutputWriter<Sink: OutputSink>: @unchecked Sendable {
                 Ramp.fadeIn(samples, frames: count, done: ramp - fadeIn, total: ramp)
                 fadeIn -= count
             }
-            // A fade (5 ms, or a 20 ms step of a slow one) is written whole: the gain is applied in place, so frames left
-            // in the ring by an interrupted write would be faded twice.
+            // A fade (5 ms, or a 20 ms step of a slow one) is written whole: the gain is
+            // applied in place, so frames left in the ring by an interrupted write would be
+            // faded twice.
             let outcome = device.write(samples, frames: count, wake: fading ? nil : control.writerWake)
             ring.commitRead(outcome.frames)
             audible = audible || outcome.frames > 0
