@@ -104,6 +104,9 @@ final class PlexKeepTests: PlexTestCase {
         let fetched = Date().addingTimeInterval(20)
         while !cacheFiles().contains(where: { $0.hasPrefix("3001-") && $0.hasSuffix(".mp3") }) && Date() < fetched { usleep(100_000) }
         XCTAssertEqual(daemon.stop(), 0)
+        // Album 1 (not kept) is not on the box any more: playing it downloads it again.
+        let root = dir.path + "/state/plex-cache/" + PlexFixture.machine + "/"
+        for file in cacheFiles() where file.hasPrefix("110") { try FileManager.default.removeItem(atPath: root + file) }
         daemon = try keepingDaemon(cacheMB: 1)
         let warnings = try daemon.status().warnings
         XCTAssertTrue(warnings.contains { $0.hasPrefix("plex: the offline cache is full: kept albums take 1.5 MB of cache_mb 1.0 MB") },
@@ -111,6 +114,7 @@ final class PlexKeepTests: PlexTestCase {
         XCTAssertNotNil(try request(daemon, ControlRequest(cmd: .downloads)).downloads?.kept?.full)
         _ = try request(daemon, ControlRequest(cmd: .play, album: try id(daemon, "Album 1")))
         try daemon.waitFor("Album 1 played") { $0.state == .idle && $0.tracks.count >= 2 }
+        XCTAssertTrue(cacheFiles().contains { $0.hasPrefix("110") && $0.hasSuffix(".mp3") }, "downloaded: \(cacheFiles())")
         XCTAssertTrue(cacheFiles().contains { $0.hasPrefix("3001-") && $0.hasSuffix(".mp3") },
                       "a download past the cap evicts other files, never kept ones: \(cacheFiles())")
     }
