@@ -33,12 +33,7 @@ extension InteractionModel {
                     mode = .menu(menu)
                     return [.markForBlend(name: mark.name, marked: mark.marked, count: menu.blend.count)]
                 }
-                if menu.closeSubList() {
-                    mode = .menu(menu)
-                    return [Self.showing(menu)]
-                }
-                mode = .nowPlaying
-                return [.showNowPlaying]
+                fallthrough
             case (.button(.genre), .press):
                 if menu.closeSubList() {
                     mode = .menu(menu)
