@@ -83,6 +83,12 @@ extension CrateConfig {
         var playback = TableReader(document, table: ["playback"])
         if let value = playback.bool("resume_on_boot") { self.playback.resumeOnBoot = value }
         if let value = playback.integer("save_interval", in: 5...600) { self.playback.saveInterval = value }
+        if let value = playback.number("sleep_fade_seconds", in: 0.5...60, expected: "seconds from 0.5 to 60") {
+            self.playback.sleepFadeSeconds = value
+        }
+        if let value = playback.number("sleep_minute_seconds", in: 0.5...60, expected: "seconds from 0.5 to 60") {
+            self.playback.sleepMinuteSeconds = value
+        }
         playback.refuseUnknownKeys()
         problems += playback.problems
 
@@ -117,7 +123,7 @@ extension CrateConfig {
         }
         if let value = plex.integer("page_size", in: 100...500) { self.plex.pageSize = value }
         if let value = plex.integer("sync_interval", in: 0...10080) { self.plex.syncInterval = value }
-        if let value = plex.integer("cache_mb", in: 100...10_000_000) { self.plex.cacheMB = value }
+        if let value = plex.integer("cache_mb", in: 1...10_000_000) { self.plex.cacheMB = value }
         if let value = plex.integer("dislike_rating", in: 0...10) { self.plex.dislikeRating = value }
         if let value = plex.integer("download_ahead", in: 0...10) { self.plex.downloadAhead = value }
         if let value = plex.integer("stall_timeout", in: 2...300) { self.plex.stallTimeout = value }

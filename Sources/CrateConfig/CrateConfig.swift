@@ -128,6 +128,12 @@ public struct CrateConfig: Sendable, Equatable {
         /// Seconds between position saves while playing (state changes always save).
         /// TOML: `[playback] save_interval`, 5…600.
         public var saveInterval: Int = 30
+        /// How long the sleep timer's fade lasts before the pause, in seconds.
+        /// TOML: `[playback] sleep_fade_seconds`, 0.5…60.
+        public var sleepFadeSeconds: Double = 8
+        /// How long a sleep timer's minute is, in seconds. TOML: `[playback]
+        /// sleep_minute_seconds`, 0.5…60; lowered only by tests, which cannot wait 15 minutes.
+        public var sleepMinuteSeconds: Double = 60
         public init() {}
     }
 

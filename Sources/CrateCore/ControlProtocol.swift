@@ -36,6 +36,10 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case plexLogout = "plex-logout"
     /// The offline cache of Plex tracks: usage and downloads under way.
     case downloads
+    /// Keep Plex albums offline (downloaded, never evicted), or let them go: `album`, or
+    /// every album of `collection` or `playlist`. Answered with `albums` and `downloads`.
+    case downloadsKeep = "downloads-keep"
+    case downloadsUnkeep = "downloads-unkeep"
     /// user.sqlite (likes, dislikes, plays, the saved queue): a consistent copy to
     /// `paths[0]`, or that file checked and swapped in. Answered with `userData`.
     case backup, restore
@@ -47,6 +51,8 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     case lastfmLogin = "lastfm-login"
     case lastfmStatus = "lastfm-status"
     case lastfmLogout = "lastfm-logout"
+    /// The sleep timer: `sleep` is "<N>m", "end-of-album" or "off"; answered with `status`.
+    case sleep
 }
 
 public struct ControlRequest: Sendable, Codable, Equatable {
@@ -86,13 +92,16 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var favorites: Bool?
     /// `play` with `album`: start at this track, 1-based.
     public var track: Int?
+    /// `sleep`: "15m", "30m", "60m", any "<N>m", "end-of-album" or "off" (SleepSetting).
+    public var sleep: String?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
                 position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
                 server: String? = nil, collection: String? = nil, playlist: String? = nil,
                 acceptShrink: Bool? = nil, cover: Bool? = nil, genres: [String]? = nil, favorites: Bool? = nil,
-                track: Int? = nil) {
+                track: Int? = nil, sleep: String? = nil) {
+        self.sleep = sleep
         self.genres = genres
         self.favorites = favorites
         self.track = track
@@ -143,6 +152,8 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     /// The library album playing (or stopped), its artist and where it came from; nil
     /// with none (files played from outside the library).
     public var album: PlayingAlbumStatus?
+    /// The sleep timer; nil while none is set.
+    public var sleep: SleepTimerStatus?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

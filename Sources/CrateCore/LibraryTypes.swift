@@ -71,6 +71,8 @@ public struct AlbumDetail: Sendable, Codable, Equatable {
     /// The copies of this album the library holds (one folder each); with more than one,
     /// the best one plays and the others are listed here.
     public var sources: [AlbumSource]
+    /// A Plex album kept offline (`downloads-keep`); nil for a local album, always offline.
+    public var kept: Bool?
     public init(album: AlbumSummary, tracks: [TrackSummary], sources: [AlbumSource] = []) {
         self.album = album
         self.tracks = tracks

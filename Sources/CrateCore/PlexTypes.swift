@@ -86,12 +86,31 @@ public struct DownloadsStatus: Sendable, Codable, Equatable {
         }
     }
 
+    /// The albums kept offline (`downloads keep`): never evicted, counted in `capBytes`.
+    public struct Kept: Sendable, Codable, Equatable {
+        public var albums: Int
+        /// Their tracks' size as the server lists it.
+        public var bytes: Int
+        /// Their tracks not downloaded yet.
+        public var missingTracks: Int
+        /// Set when they do not fit `cache_mb`: what is wrong and what to do.
+        public var full: String?
+        public init(albums: Int, bytes: Int, missingTracks: Int, full: String? = nil) {
+            self.albums = albums
+            self.bytes = bytes
+            self.missingTracks = missingTracks
+            self.full = full
+        }
+    }
+
     public var files: Int
     public var bytes: Int
     public var capBytes: Int
     public var active: [Transfer]
     /// Ratings and scrobbles waiting for the server.
     public var pendingWriteBacks: Int
+    /// nil when no album is kept.
+    public var kept: Kept?
     public init(files: Int, bytes: Int, capBytes: Int, active: [Transfer], pendingWriteBacks: Int) {
         self.files = files
         self.bytes = bytes

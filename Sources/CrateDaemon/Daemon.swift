@@ -111,7 +111,8 @@ public final class Daemon: Sendable {
         let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }
         router = Router(player: player, library: library, libraryProblem: libraryProblem, session: session,
                         configPath: configPath, warnings: warnings, mixer: mixer,
-                        volumeStep: config.controls.volumeStep, plex: plex, plexProblem: plexProblem, logger: logger)
+                        volumeStep: config.controls.volumeStep, plex: plex, plexProblem: plexProblem,
+                        sleep: (config.playback.sleepFadeSeconds, config.playback.sleepMinuteSeconds), logger: logger)
         controls = ControlsService(config: config.controls, handler: router, logger: logger)
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
@@ -151,6 +152,7 @@ public final class Daemon: Sendable {
         do { try router.plexService?.startWriteBacks() } catch {
             logger.error("cannot start sending Plex write-backs: \(error)")
         }
+        router.plexService?.resumeKeeping()
         startLastFM()
     }
 

@@ -19,7 +19,7 @@ struct CrateAdmin: ParsableCommand {
         subcommands: [
             StatusCommand.self, PlayCommand.self, PauseCommand.self, ResumeCommand.self,
             ToggleCommand.self, NextCommand.self, PrevCommand.self, StopCommand.self,
-            SeekCommand.self, WatchCommand.self, PingCommand.self, LibraryCommand.self, AlbumsCommand.self,
+            SeekCommand.self, SleepCommand.self, WatchCommand.self, PingCommand.self, LibraryCommand.self, AlbumsCommand.self,
             AlbumCommand.self, ArtistsCommand.self, GenresCommand.self, CrateCommand.self, DialCommand.self,
             LikeCommand.self, DislikeCommand.self, UnlikeCommand.self, QueueCommand.self, NextAlbumCommand.self,
             PrevAlbumCommand.self, HistoryCommand.self, DiagnosticsCommand.self, InputCommand.self,

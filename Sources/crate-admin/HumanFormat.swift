@@ -187,6 +187,7 @@ enum HumanFormat {
         if let config = status.configPath { lines.append(("config", config)) }
         lines.append(("state", state(player.state)))
         if let album = status.album { lines.append(("album", self.album(album))) }
+        if let sleep = status.sleep { lines.append(("sleep", self.sleep(sleep))) }
         if let track = track(player), let current = player.currentTrack {
             lines.append(("track", track))
             lines.append(("folder", folder(current.path)))
@@ -234,6 +235,13 @@ enum HumanFormat {
             text += status.warnings.map { "  - \($0)" }
         }
         return text.joined(separator: "\n")
+    }
+
+    /// "12:30 left, then a fade and a pause", "at the end of this album (4:10 left)".
+    static func sleep(_ sleep: SleepTimerStatus) -> String {
+        let left = sleep.remainingSeconds.map { time($0.rounded(.up)) + " left" }
+        if sleep.endOfAlbum { return "at the end of this album" + (left.map { " (\($0))" } ?? "") + ": a fade, then a pause" }
+        return (left ?? "soon") + ", then a fade and a pause"
     }
 
     /// `Artist — Title (from the crate Jazz)`: which album, and why it plays.

@@ -26,6 +26,7 @@ enum LibraryFormat {
                 + (album.compilation ? " · compilation" : "") + (album.online ? "" : " · OFFLINE"),
             "folder: \(album.folder)",
         ]
+        if detail.kept == true { lines.append("kept offline: downloaded, never evicted (downloads unkeep \(album.id) lets it go)") }
         // One format for the whole album is said once; a mixed album says it per track.
         let formats = Set(detail.tracks.compactMap(\.format))
         if formats.count == 1, let format = formats.first { lines.append("format: \(format)") }

@@ -53,8 +53,8 @@ final class InteractionModelListTests: XCTestCase {
         _ = turn(3)
         XCTAssertEqual(press(.knob), [.showCrateMenu(title: "Jazz", row: 0, count: 3, name: "All Jazz")])
         XCTAssertEqual(turn(1), [.showCrateMenu(title: "Jazz", row: 1, count: 3, name: "Bebop")])
-        XCTAssertEqual(press(.knob, long: true), [.showCrateMenu(title: "Crates", row: 3, count: 5, name: "Jazz")],
-                       "a long press goes back a level, onto the genre")
+        XCTAssertEqual(press(.genre), [.showCrateMenu(title: "Crates", row: 3, count: 5, name: "Jazz")],
+                       "genre goes back a level, onto the genre")
         _ = press(.knob)
         _ = turn(2)
         XCTAssertEqual(press(.knob), [.enterCrate(.genre("Hard Bop"), fromBrowse: false)])
@@ -125,6 +125,42 @@ final class InteractionModelListTests: XCTestCase {
         XCTAssertEqual(press(.next), [.nextTrack, .showNowPlaying])
         _ = press(.genre, long: true)
         XCTAssertEqual(press(.like), [.like, .showNowPlaying])
+        XCTAssertEqual(model.mode, .nowPlaying)
+    }
+
+    func testALongPressInASuperGenresListMarksGenresForABlend() {
+        _ = press(.genre, long: true)
+        _ = turn(3)
+        _ = press(.knob)
+        _ = turn(1)
+        XCTAssertEqual(press(.knob, long: true), [.markForBlend(name: "Bebop", marked: true, count: 1)])
+        XCTAssertEqual(turn(1), [.showCrateMenu(title: "Jazz", row: 3, count: 4, name: "Hard Bop")],
+                       "the blend's row came first and the knob stayed on Bebop")
+        XCTAssertEqual(press(.knob, long: true), [.markForBlend(name: "Hard Bop", marked: true, count: 2)])
+        XCTAssertEqual(press(.genre), [.showCrateMenu(title: "Crates", row: 4, count: 6, name: "Jazz")],
+                       "back on Jazz, under the blend's row, marks kept")
+        XCTAssertEqual(press(.knob, long: true), [.showNowPlaying], "in the top list a long press still closes the menu")
+        _ = press(.genre, long: true)
+        XCTAssertEqual(turn(3), [.showCrateMenu(title: "Crates", row: 3, count: 5, name: "Jazz")], "a new menu has no marks")
+        _ = press(.knob)
+        _ = turn(1)
+        _ = press(.knob, long: true)
+        XCTAssertEqual(press(.knob, long: true), [.markForBlend(name: "Bebop", marked: false, count: 0)], "held again: unmarked")
+        XCTAssertEqual(turn(0 - 5), [.showCrateMenu(title: "Jazz", row: 0, count: 3, name: "All Jazz")], "no blend row left")
+        _ = turn(1)
+        _ = press(.knob, long: true)
+        _ = turn(-5)
+        XCTAssertEqual(press(.knob), [.enterCrate(.blend(["Bebop"]), fromBrowse: false)])
+        XCTAssertEqual(model.mode, .browse)
+    }
+
+    func testAPlexAlbumsTrackListEndsWithItsKeepRow() {
+        now += second / 10
+        let input = DecodedInput(control: .button(.knob), gesture: .press, at: now)
+        XCTAssertEqual(model.handle(input, now: now, context: InteractionContext(
+            dial: 2, track: PlayingTrack(album: 7, index: 1, count: 2, kept: false))), [.showTrack(album: 7, row: 1, count: 3)])
+        XCTAssertEqual(turn(5), [.showTrack(album: 7, row: 2, count: 3)], "past the last track: the keep row")
+        XCTAssertEqual(press(.knob), [.keepOffline(album: 7, keep: true)])
         XCTAssertEqual(model.mode, .nowPlaying)
     }
 }

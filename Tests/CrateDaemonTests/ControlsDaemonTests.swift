@@ -1,4 +1,5 @@
 import CrateCore
+import CrateDisplay
 import Foundation
 import TestSupport
 import XCTest
@@ -60,17 +61,52 @@ final class ControlsDaemonTests: XCTestCase {
                        "the album under the knob, then the crate's next, nothing before")
     }
 
-    func testTheKnobWrapsRoundTheCrateAndStartsFromTheAlbumPlaying() throws {
+    /// An artist crate cannot grow: the knob stops at its ends (no wrap) and says so; a
+    /// new browse starts at the album playing.
+    func testTheKnobStopsAtTheEndsOfACrateThatCannotGrow() throws {
         try makeLibrary(seconds: 3)
-        let daemon = try scannedDaemon()
+        let daemon = try scannedDaemon("[display]\nwidth = 320\nheight = 240\n")
         _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Band"))
-        XCTAssertEqual(try input(daemon, "turn", "knob", -1).last?.action, "browse 5/5: Band — Eeeee")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 2).last?.action, "browse 2/5: Band — Bb")
+        XCTAssertEqual(try input(daemon, "turn", "knob", -1).last?.action, "browse 1/5: Band — A (the start of the crate)",
+                       "back from the first album stays on it")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 4).last?.action, "browse 5/5: Band — Eeeee")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1).last?.action,
+                       "browse 5/5: Band — Eeeee (the end: nothing more to add)", "never round to the first")
+        XCTAssertEqual(messageBoxDifference("The end of the crate: nothing more to add", in: try snapshot(daemon), kind: .info), 0,
+                       "the panel says it is the end")
+        XCTAssertEqual(try input(daemon, "turn", "knob", -3).last?.action, "browse 2/5: Band — Bb")
         _ = try input(daemon, "press", "knob")
         try daemon.waitFor("Bb playing") { $0.state == .playing && ($0.currentTrack?.path.contains("/Bb/") ?? false) }
         XCTAssertEqual(try input(daemon, "turn", "knob", 1).last?.action, "browse 3/5: Band — Ccc",
                        "a new browse starts at the album playing")
         XCTAssertTrue(try daemon.status().player.currentTrack?.path.contains("/Bb/") ?? false, "still playing Bb")
+    }
+
+    /// Browsing is bottomless: turning past the end of a Wall crate grows it with albums it
+    /// has not offered (as auto-advance does), until the whole library has been offered.
+    func testTurningPastTheEndOfTheWallGrowsItUntilTheLibraryIsOffered() throws {
+        let lib = LibraryFixture(root: music, seconds: 0.4)
+        for index in 1...13 {
+            try lib.add("Artist \(index)/Album \(index)", [.init(file: "01.mp3", title: "Song \(index)", artist: "Artist \(index)",
+                album: "Album \(index)", track: "1/1", year: 1960 + index, genre: index % 2 == 0 ? "Jazz" : "Rock")])
+        }
+        let daemon = try scannedDaemon("[crate]\nsize = 5\n[display]\nwidth = 320\nheight = 240\n")
+        let first = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate)).crate)
+        XCTAssertEqual(first.items.count, 5)
+        XCTAssertEqual(try input(daemon, "turn", "knob", 5).last?.action?.hasPrefix("browse 5/5: "), true)
+        let grown = try XCTUnwrap(try input(daemon, "turn", "knob", 1).last?.action)
+        XCTAssertTrue(grown.hasPrefix("browse 6/10: "), "one click past the end grows the crate: \(grown)")
+        let bigger = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate)).crate)
+        XCTAssertEqual(bigger.items.count, 10, "the crate answer shows the grown crate")
+        XCTAssertEqual(Array(bigger.items.prefix(5).map(\.album.id)), first.items.map(\.album.id), "grown at its end")
+        XCTAssertEqual(bigger.cursor, 5)
+        XCTAssertTrue(grown.hasSuffix(bigger.items[5].album.artist + " — " + bigger.items[5].album.title), grown)
+
+        let end = try XCTUnwrap(try input(daemon, "turn", "knob", 10).last?.action)
+        XCTAssertTrue(end.hasPrefix("browse 13/13: ") && end.hasSuffix(" (the end: nothing more to add)"), end)
+        let whole = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate)).crate)
+        XCTAssertEqual(Set(whole.items.map(\.album.id)).count, 13, "every album once, none twice")
+        XCTAssertEqual(messageBoxDifference("The end of the crate: nothing more to add", in: try snapshot(daemon), kind: .info), 0)
     }
 
     func testButtonsDoWhatTheyAreFor() throws {

@@ -81,7 +81,7 @@ final class OpinionDaemonTests: XCTestCase {
 
         // Browse: the album under the knob wears its badge too.
         _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
-        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 1/2: Solo — First")
+        XCTAssertEqual(try input(daemon, "turn", "knob", -1), "browse 1/2: Solo — First", "back from Second, playing")
         let browse: (ScreenLayout) -> Rect = { $0.browse.opinionMark }
         XCTAssertFalse(shows(.liked, at: browse, in: try snapshot(daemon)))
         XCTAssertEqual(try daemon.status().display?.screen, "browse", "as the snapshot was drawn")

@@ -38,10 +38,10 @@ func panelShows(_ text: String, in image: RGBImage, box: (ScreenLayout) -> Rect,
 
 /// Pixels of the message box in `image` that differ from the box drawn alone with `words`
 /// (0: the panel says exactly that; the box covers whatever is under it).
-func messageBoxDifference(_ words: String, in image: RGBImage) -> Int {
+func messageBoxDifference(_ words: String, in image: RGBImage, kind: Message.Kind = .error) -> Int {
     let renderer = ScreenRenderer(fonts: FontLibrary(), artwork: nil)
     var expected = Canvas(width: image.width, height: image.height, background: ScreenTheme.standard.background)
-    renderer.render(DisplayContent(screen: .boot(detail: ""), message: Message(words, kind: .error)), into: &expected, now: 0)
+    renderer.render(DisplayContent(screen: .boot(detail: ""), message: Message(words, kind: kind)), into: &expected, now: 0)
     let layout = renderer.layout(width: image.width, height: image.height)
     let lines = ScreenText.wrap(words, font: layout.fonts.body, width: layout.messageTextWidth,
                                 maxLines: ScreenLayout.messageMaxLines)

@@ -149,6 +149,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     private func keptState() -> PlaybackState { lock.withLock { $0.state == .paused ? .paused : .playing } }
 
     func ping() throws(PlayerError) {}
+    func setFadeLevel(_ level: Double) {}
 
     func status() -> PlayerStatus {
         lock.withLock { s in

@@ -31,7 +31,9 @@ final class PlexCrateMenuTests: PlexTestCase {
         let opened = try XCTUnwrap(try input(daemon, "long", "genre"))
         XCTAssertTrue(opened.hasPrefix("crates 1/"), opened)
         let last = try XCTUnwrap(try input(daemon, "turn", "knob", 40))
-        XCTAssertTrue(last.hasSuffix(": Playlist: Workout"), "the playlists come last: \(last)")
+        XCTAssertTrue(last.hasSuffix(": Sleep timer"), "the sleep timer is last: \(last)")
+        let playlist = try XCTUnwrap(try input(daemon, "turn", "knob", -1))
+        XCTAssertTrue(playlist.hasSuffix(": Playlist: Workout"), "the playlists come last of the crates: \(playlist)")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Workout (1 album)")
         XCTAssertEqual(try request(daemon, ControlRequest(cmd: .crate)).crate?.items.map(\.album.title), ["Blue Train"])
 

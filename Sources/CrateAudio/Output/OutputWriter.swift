@@ -21,6 +21,8 @@ final class OutputWriter<Sink: OutputSink>: @unchecked Sendable {
         // `audible`: something was written since the device was last emptied, so a pause
         // has sound to fade out; a pause before that (a restore at boot) writes nothing.
         var paused = false, fadeIn = 0, lowWaterPosted = false, audible = false
+        // The slow fade's level last written, where the next step glides from.
+        var heldGain = Ramp.unity
         while !control.quit.load(ordering: .acquiring) {
             let flush = control.flushRequest.load(ordering: .acquiring)
             if flush != control.flushAck.load(ordering: .relaxed) {
@@ -91,8 +93,15 @@ final class OutputWriter<Sink: OutputSink>: @unchecked Sendable {
                 control.engineWake.post()
                 continue
             }
+            let gain = min(max(control.fadeGain.load(ordering: .relaxed), 0), Ramp.unity)
+            let attenuated = gain < Ramp.unity || heldGain < Ramp.unity
+            if attenuated {
+                count = min(count, Ramp.glideFrames(rate: device.sampleRate))
+                Ramp.glide(samples, frames: count, from: heldGain, to: gain)
+                heldGain = gain
+            }
             if mode == .paused {
-                count = min(frames, ramp)
+                count = min(count, ramp)
                 Ramp.fadeOut(samples, frames: count)
             } else if paused {
                 paused = false
@@ -100,14 +109,15 @@ final class OutputWriter<Sink: OutputSink>: @unchecked Sendable {
                 fadeIn = ramp
                 control.pausedAck.store(false, ordering: .releasing)
             }
-            let fading = mode == .paused || fadeIn > 0
+            let fading = mode == .paused || fadeIn > 0 || attenuated
             if fadeIn > 0 {
                 count = min(count, fadeIn)
                 Ramp.fadeIn(samples, frames: count, done: ramp - fadeIn, total: ramp)
                 fadeIn -= count
             }
-            // A fade (5 ms) is written whole: the gain is applied in place, so frames left
-            // in the ring by an interrupted write would be faded twice.
+            // A fade (5 ms, or a 20 ms step of a slow one) is written whole: the gain is
+            // applied in place, so frames left in the ring by an interrupted write would be
+            // faded twice.
             let outcome = device.write(samples, frames: count, wake: fading ? nil : control.writerWake)
             ring.commitRead(outcome.frames)
             audible = audible || outcome.frames > 0

@@ -40,6 +40,10 @@ final class WriterControl: Sendable {
     /// that writer has ended, and the engine may start another on a reopened sink.
     let deviceLost = Atomic<Bool>(false)
     let quit = Atomic<Bool>(false)
+    /// A slow fade's level, 0…`Ramp.unity` (unity: untouched). Stepped by the engine's
+    /// side (the sleep timer), read by the writer once per write: the fade costs the
+    /// writer a multiply per sample and nothing else.
+    let fadeGain = Atomic<Int>(Ramp.unity)
 
     /// Posted by the engine: work for the writer (data, mode change, flush).
     let writerWake = WakeEventFD()

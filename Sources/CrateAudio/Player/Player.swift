@@ -57,6 +57,14 @@ public final class Player: Sendable {
 
     public func status() -> PlayerStatus { engine.status() }
 
+    /// A slow fade's level, 0 (silence) … 1 (as decoded, bit-perfect), heard within a
+    /// few ms: the writer glides to it. For a sleep timer's fade, stepped by the caller.
+    public func setFadeLevel(_ level: Double) {
+        let clamped = level.isFinite ? min(max(level, 0), 1) : 1
+        engine.control.fadeGain.store(Int(clamped * Double(Ramp.unity)), ordering: .relaxed)
+        engine.control.writerWake.post()
+    }
+
     /// Waits (at most `timeout` seconds) until the state is no longer `before` — a pause
     /// is "paused" once the fade-out is heard — and returns the state then.
     public func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState {

@@ -1,3 +1,5 @@
+import CrateCore
+
 /// What the user meant, in the product's words: the interaction model's output, carried
 /// out by the daemon's router. Nothing here knows how albums or audio work.
 public enum ControlIntent: Sendable, Equatable {
@@ -35,4 +37,10 @@ public enum ControlIntent: Sendable, Equatable {
     case showTrack(album: Int64, row: Int, count: Int)
     /// Play the album from this track (0-based); it goes on in order from there.
     case playTrack(album: Int64, index: Int)
+    /// A genre marked (or unmarked) for a blend in the crate menu; `count` are marked now.
+    case markForBlend(name: String, marked: Bool, count: Int)
+    /// The sleep timer set (or turned off) from the crate menu.
+    case sleep(SleepSetting)
+    /// The track list's last row of a Plex album: keep it offline, or let it go.
+    case keepOffline(album: Int64, keep: Bool)
 }

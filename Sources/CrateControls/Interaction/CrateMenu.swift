@@ -1,6 +1,9 @@
+import CrateCore
+
 /// The crate menu the genre button's long press opens: every crate a person can reach
 /// from the box, one row per crate, a super-genre opening its own list ("All Jazz", then
-/// its sub-genres). The router says which crates exist (genres in the library, a wallet,
+/// its sub-genres, any of which a long press marks for a blend), and the sleep timer.
+/// The router says which crates exist (genres in the library, a wallet,
 /// Plex lists); this keeps where the knob is in it.
 public struct CrateMenu: Sendable, Equatable {
     /// A crate as the menu names it; the router makes it a crate of the session.
@@ -11,6 +14,10 @@ public struct CrateMenu: Sendable, Equatable {
         /// A super-genre or a sub-genre, by name.
         case genre(String)
         case collection(String), playlist(String)
+        /// Several genres at once, marked in the menu: "Bebop + Hard Bop".
+        case blend([String])
+        /// Not a crate: the sleep timer's rows ("30 minutes", "End of this album", "Off").
+        case sleep(SleepSetting)
     }
 
     public struct Entry: Sendable, Equatable {
@@ -37,6 +44,9 @@ public struct CrateMenu: Sendable, Equatable {
     public private(set) var index = 0
     /// Opened from browse: "more by this artist" means the album under the knob.
     public internal(set) var fromBrowse = false
+    /// Genres marked for a blend (a long press in a super-genre's list), in the order
+    /// marked; while any are, every list starts with a "Play blend (n)" row.
+    public private(set) var blend: [String] = []
 
     /// Starts on the row of the current crate (its super-genre's row for a sub-genre).
     public init(entries: [Entry], current: Choice?, currentName: String) {
@@ -46,8 +56,32 @@ public struct CrateMenu: Sendable, Equatable {
         index = entries.firstIndex { $0.choice == current || $0.children.contains { $0.choice == current } } ?? 0
     }
 
-    /// The rows on screen: the top list, or the open super-genre's.
-    public var rows: [Entry] { openParent.map { entries[$0].children } ?? entries }
+    /// The rows on screen: the top list, or the open super-genre's, after the blend's row.
+    public var rows: [Entry] {
+        let listed = openParent.map { entries[$0].children } ?? entries
+        return blend.isEmpty ? listed : [Entry(title: "Play blend (\(blend.count))", choice: .blend(blend))] + listed
+    }
+
+    /// Rows before the listed ones: the blend's, while genres are marked.
+    private var blendRows: Int { blend.isEmpty ? 0 : 1 }
+
+    /// Whether `entry` is a genre marked for the blend.
+    public func isMarked(_ entry: Entry) -> Bool {
+        guard entry.children.isEmpty, case .genre(let name) = entry.choice else { return false }
+        return blend.contains(name)
+    }
+
+    /// In a super-genre's list, marks the genre under the knob for a blend, or unmarks
+    /// it; nil elsewhere (the top list, the sleep timer's list). The knob stays on it as
+    /// the blend's row comes or goes above.
+    mutating func toggleMark() -> (name: String, marked: Bool)? {
+        guard openParent != nil, rows.indices.contains(index), rows[index].children.isEmpty,
+              case .genre(let name) = rows[index].choice else { return nil }
+        let before = blendRows
+        if let at = blend.firstIndex(of: name) { blend.remove(at: at) } else { blend.append(name) }
+        index += blendRows - before
+        return (name, blend.contains(name))
+    }
 
     /// What the list is ("Crates", or the open super-genre's row).
     public var title: String { openParent.map { entries[$0].title } ?? Self.heading }
@@ -68,15 +102,15 @@ public struct CrateMenu: Sendable, Equatable {
     /// Into the super-genre under the knob, on its current crate's row if there.
     mutating func openSelected() {
         guard rows.indices.contains(index), openParent == nil, !rows[index].children.isEmpty else { return }
-        openParent = index
-        index = currentRow ?? 0
+        openParent = index - blendRows
+        index = currentRow ?? blendRows
     }
 
     /// Back to the top list, on the super-genre's row; false at the top already.
     mutating func closeSubList() -> Bool {
         guard let parent = openParent else { return false }
         openParent = nil
-        index = parent
+        index = parent + blendRows
         return true
     }
 }
@@ -87,10 +121,14 @@ public struct PlayingTrack: Sendable, Equatable {
     public var album: Int64
     public var index: Int
     public var count: Int
-    public init(album: Int64, index: Int, count: Int) {
+    /// A Plex album: whether it is kept offline (the track list then ends with a row to
+    /// keep it or let it go); nil for a local album, always offline.
+    public var kept: Bool?
+    public init(album: Int64, index: Int, count: Int, kept: Bool? = nil) {
         self.album = album
         self.index = index
         self.count = count
+        self.kept = kept
     }
 }
 
@@ -102,9 +140,16 @@ public struct TrackPicker: Sendable, Equatable {
     public internal(set) var index: Int
     public let count: Int
     public let playing: Int
+    /// A Plex album's keep state: a last row, after the tracks, keeps it offline or lets
+    /// it go; nil (a local album) for none.
+    public let kept: Bool?
+
+    /// The tracks and the keep row.
+    public var rowCount: Int { count + (kept == nil ? 0 : 1) }
 
     public init(_ track: PlayingTrack) {
         album = track.album
+        kept = track.kept
         count = max(1, track.count)
         playing = min(max(track.index, 0), count - 1)
         index = playing

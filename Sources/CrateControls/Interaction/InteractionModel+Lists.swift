@@ -1,6 +1,7 @@
 /// The two list screens, the crate menu and the track list: the knob moves one row per
 /// click and stops at the ends, a press takes the row, a long press (or the genre button
-/// in the menu) goes back a level.
+/// in the menu) goes back a level, except in a super-genre's list, where it marks the
+/// genre for a blend.
 extension InteractionModel {
     /// The intents for `input` in a list mode; nil when the gesture means what it means
     /// everywhere (transport, volume; like in the crate menu) or the model is not in a list.
@@ -20,9 +21,20 @@ extension InteractionModel {
                     mode = .menu(menu)
                     return [Self.showing(menu)]
                 }
+                if case .sleep(let setting) = row.choice {
+                    mode = .nowPlaying
+                    return [.sleep(setting)]
+                }
                 mode = .browse
                 return [.enterCrate(row.choice, fromBrowse: menu.fromBrowse)]
-            case (.button(.knob), .long), (.button(.genre), .press):
+            case (.button(.knob), .long):
+                // In a super-genre's list: mark the genre for a blend. Elsewhere: back.
+                if let mark = menu.toggleMark() {
+                    mode = .menu(menu)
+                    return [.markForBlend(name: mark.name, marked: mark.marked, count: menu.blend.count)]
+                }
+                fallthrough
+            case (.button(.genre), .press):
                 if menu.closeSubList() {
                     mode = .menu(menu)
                     return [Self.showing(menu)]
@@ -38,13 +50,16 @@ extension InteractionModel {
         case .tracks(var picker):
             switch (input.control, input.gesture) {
             case (.encoder(.knob), .turn):
-                let moved = min(max(picker.index + input.detents, 0), picker.count - 1)
+                let moved = min(max(picker.index + input.detents, 0), picker.rowCount - 1)
                 guard moved != picker.index else { return [] }
                 picker.index = moved
                 mode = .tracks(picker)
-                return [.showTrack(album: picker.album, row: moved, count: picker.count)]
+                return [.showTrack(album: picker.album, row: moved, count: picker.rowCount)]
             case (.button(.knob), .press):
                 mode = .nowPlaying
+                if let kept = picker.kept, picker.index == picker.count {
+                    return [.keepOffline(album: picker.album, keep: !kept)]
+                }
                 // The track playing: the press is play/pause, so a knob-only box can pause.
                 return picker.index == picker.playing ? [.togglePlay] : [.playTrack(album: picker.album, index: picker.index)]
             case (.button(.knob), .long):

@@ -95,7 +95,7 @@ public struct InteractionModel: Sendable, Equatable {
                 guard let track = context.track else { return [.togglePlay] }
                 let picker = TrackPicker(track)
                 mode = .tracks(picker)
-                return [.showTrack(album: picker.album, row: picker.index, count: picker.count)]
+                return [.showTrack(album: picker.album, row: picker.index, count: picker.rowCount)]
             case .browse:
                 mode = .nowPlaying
                 return [.playBrowsed]

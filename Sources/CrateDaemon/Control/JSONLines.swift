@@ -111,6 +111,14 @@ enum RequestValidator {
             default:
                 return "input needs 'gesture': \"press\", \"long\" or \"turn\""
             }
+        case .downloadsKeep, .downloadsUnkeep:
+            if request.album == nil && request.collection == nil && request.playlist == nil {
+                return "\(request.cmd) needs 'album' (an album id), 'collection' or 'playlist' (a Plex list's title)"
+            }
+        case .sleep:
+            if SleepSetting(wire: request.sleep ?? "") == nil {
+                return "sleep needs 'sleep': \(SleepSetting.accepted)"
+            }
         case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
              .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
              .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot,

@@ -18,6 +18,10 @@ extension AlbumSession {
         // Not taken off the hand queue yet: that happens when it is heard, so a power cut
         // before then keeps it queued.
         guard playing else { return nil }
+        guard !stopAfterAlbum.load(ordering: .relaxed) else {
+            logger.info("auto-advance: none, the sleep timer ends with this album")
+            return nil
+        }
         for _ in 0..<Self.skipLimit {
             guard let next = nextAlbum(consume: false) else { return nil }
             do {

@@ -6,25 +6,49 @@ import CrateLibrary
 /// The knob's side of the crate: the cursor it moves, the album it plays, the genre
 /// crates it cycles through.
 extension AlbumSession {
-    /// Moves the crate cursor by `delta` albums, wrapping round the ends. `fromCurrent`
-    /// (the first click out of now-playing) starts from the album playing when it is in
-    /// this crate; otherwise a browse starts just before the album under the cursor, so
-    /// the first click forward shows that album (a fresh crate's first), not the one
-    /// after it. Kept in memory only: a click is no reason to write to the SD card.
-    func moveCursor(by delta: Int, fromCurrent: Bool) throws -> (index: Int, count: Int, album: Int64) {
+    /// Where a turn of the knob left the cursor: the album under it, and whether the turn
+    /// went past an end (the crate's first album, or its last when it cannot grow).
+    struct KnobStop {
+        var index: Int
+        var count: Int
+        var album: Int64
+        var atStart = false
+        var atEnd = false
+    }
+
+    /// Moves the crate cursor by `delta` albums. Past the last album a Wall or genre crate
+    /// grows (the growth auto-advance uses, without starting a new round: browsing shows
+    /// each album once); a crate that cannot grow, and the first album, stop the knob
+    /// (it never wraps round). `fromCurrent` (the first click out of now-playing) starts
+    /// from the album playing when it is in this crate; otherwise a browse starts just
+    /// before the album under the cursor, so the first click forward shows that album (a
+    /// fresh crate's first), not the one after it. The cursor is kept in memory only: a
+    /// click is no reason to write to the SD card (a growth is saved, as auto-advance's).
+    func moveCursor(by delta: Int, fromCurrent: Bool) throws -> KnobStop {
         try ensureCrate()
-        return try state.withLock { s in
+        let (start, count) = state.withLock { s -> (Int, Int) in
             let count = s.crate.items.count
-            guard count > 0 else { throw RouterError("the crate is empty: scan the library first") }
-            var start = min(max(s.crate.cursor, 0), count - 1)
+            var start = min(max(s.crate.cursor, 0), max(count - 1, 0))
             if fromCurrent, let current = s.current, let index = s.crate.items.firstIndex(where: { $0.albumID == current }) {
                 start = index
             } else if fromCurrent, delta > 0 {
                 start -= 1
             }
-            let index = ((start + delta) % count + count) % count
+            return (start, count)
+        }
+        guard count > 0 else { throw RouterError("the crate is empty: scan the library first") }
+        let target = start + delta
+        var size = count
+        while target >= size, growCrate(newRound: false) {
+            size = state.withLock { $0.crate.items.count }
+        }
+        return try state.withLock { s in
+            let count = s.crate.items.count
+            guard count > 0 else { throw RouterError("the crate is empty: scan the library first") }
+            let index = min(max(target, 0), count - 1)
             s.crate.cursor = index
-            return (index, count, s.crate.items[index].albumID)
+            return KnobStop(index: index, count: count, album: s.crate.items[index].albumID,
+                            atStart: target < 0, atEnd: target >= count)
         }
     }
 

@@ -61,8 +61,10 @@ extension AlbumSession {
 
     /// Appends a batch of new albums to a Wall or genre crate; false when it cannot grow
     /// (another kind of crate, one never made, or nothing in its scope can play).
+    /// `newRound` false (the knob browsing): when everything in scope was offered, the
+    /// crate does not start over, so browsing stops at its end instead of jumping back.
     @discardableResult
-    func growCrate() -> Bool {
+    func growCrate(newRound allowNewRound: Bool = true) -> Bool {
         offers.growing.withLock { _ in
             // What is loaded or waiting now, and what was heard lately.
             let (crate, loaded, recent) = state.withLock { s in
@@ -85,7 +87,7 @@ extension AlbumSession {
             do {
                 var result = try maker.blend(grown, size: maker.size, excluding: seen)
                 var newRound = false
-                if result.entries.isEmpty {
+                if result.entries.isEmpty && allowNewRound {
                     // Everything in scope was offered: a new round, leaving out what was
                     // heard lately (and what cannot play).
                     let lately = recent.union(loaded)

@@ -41,6 +41,9 @@ final class AlbumSession: Sendable {
     /// The album a stop left, which play takes up again (AlbumSession+Stop). In memory
     /// only: a stop saves no album to restore at the next start.
     let stopped = Mutex<StoppedPlace?>(nil)
+    /// The sleep timer is set for the end of this album: auto-advance appends nothing
+    /// after it (SleepTimer pauses the album's last seconds).
+    let stopAfterAlbum = Atomic<Bool>(false)
 
     init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, logger: Logger) {

@@ -74,11 +74,19 @@ struct CrateMaker {
 
     /// The albums of the Plex list titled `title` (any case), in its order.
     private func albums(of title: String, in lists: [PlexAlbumList], kind: String) throws -> [CrateState.Item] {
+        try library.store.albumIDs(albumKeys: Self.list(title, in: lists, kind: kind).albumKeys).map {
+            .init(albumID: $0, reason: kind)
+        }
+    }
+
+    /// The Plex collection or playlist (`kind`) called `title`, any case; else an error
+    /// naming the ones there are.
+    static func list(_ title: String, in lists: [PlexAlbumList], kind: String) throws -> PlexAlbumList {
         guard let list = lists.first(where: { $0.title.lowercased() == title.lowercased() }) else {
             let names = lists.map { "\"\($0.title)\"" }.joined(separator: ", ")
             throw RouterError("no Plex \(kind) called \"\(title)\"" + (names.isEmpty ? "" : " (there are \(names))"))
         }
-        return try library.store.albumIDs(albumKeys: list.albumKeys).map { .init(albumID: $0, reason: kind) }
+        return list
     }
 
     /// The wallet file's albums, deduplicated and sorted, the lines that matched none, and

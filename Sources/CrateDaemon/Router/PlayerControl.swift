@@ -15,6 +15,7 @@ protocol PlayerControl: AnyObject, Sendable {
     func seek(to seconds: Double) throws(PlayerError)
     func ping() throws(PlayerError)
     func status() -> PlayerStatus
+    func setFadeLevel(_ level: Double)
     func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState
     func setEventHandler(_ handler: @escaping @Sendable (PlayerEvent, String?, PlayerStatus) -> Void)
     func setContinuation(_ provider: @escaping @Sendable (_ listLength: Int) -> [String]?)

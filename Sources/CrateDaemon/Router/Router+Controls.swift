@@ -33,8 +33,7 @@ extension Router: ControlsHandler {
         case .dislikeInView(let album):
             return try dislikeButtonPressed(album: album ?? requireSession().albumUnderKnob())
         case .browse(let delta, let entering):
-            let (index, count, album) = try requireSession().moveCursor(by: delta, fromCurrent: entering)
-            return "browse \(index + 1)/\(count): \(albumTitle(album))"
+            return try browse(by: delta, entering: entering)
         case .playBrowsed:
             return "play \(albumTitle(try requireSession().playCursor()))"
         case .cycleGenre:
@@ -62,9 +61,44 @@ extension Router: ControlsHandler {
             return try moreByArtist(fromBrowse: fromBrowse)
         case .showTrack(let album, let row, let count):
             return "track \(row + 1)/\(count): \(trackTitle(album, row))"
+        case .keepOffline(let album, let keep):
+            return try keepOffline(album, keep: keep)
         case .playTrack(let album, let index):
             return try playTrack(album: album, index: index)
+        case .markForBlend(let name, let marked, let count):
+            return "blend: \(name) \(marked ? "marked" : "unmarked") (\(counted(count, "genre")))"
+        case .sleep(let setting):
+            try sleepTimer.set(setting)
+            let words = Self.sleepWords(setting)
+            showOnDisplay(words)
+            return "sleep: \(setting.wire)"
         }
+    }
+
+    /// What the panel says when the sleep timer is set from the menu.
+    static func sleepWords(_ setting: SleepSetting) -> String {
+        switch setting {
+        case .minutes(let minutes): "Sleep in \(minutes) min: the music fades out and pauses"
+        case .endOfAlbum: "Sleep at the end of this album"
+        case .off: "Sleep timer off"
+        }
+    }
+
+    static let endOfCrateWords = "The end of the crate: nothing more to add"
+
+    /// A turn while browsing. Past either end the knob stays on the end album and the
+    /// panel says so, rather than wrapping round without a word.
+    private func browse(by delta: Int, entering: Bool) throws -> String {
+        let stop = try requireSession().moveCursor(by: delta, fromCurrent: entering)
+        var line = "browse \(stop.index + 1)/\(stop.count): \(albumTitle(stop.album))"
+        if stop.atEnd {
+            showOnDisplay(Self.endOfCrateWords)
+            line += " (the end: nothing more to add)"
+        } else if stop.atStart {
+            showOnDisplay("The first album of the crate")
+            line += " (the start of the crate)"
+        }
+        return line
     }
 
     /// How long after a dislike a press of the like button undoes it.
@@ -108,10 +142,33 @@ extension Router: ControlsHandler {
         return "liked \(albumTitle(album))"
     }
 
-    /// The title of track `index` (0-based) of `album`, for `input watch`.
+    /// The title of track `index` (0-based) of `album` (past its tracks, the keep row's),
+    /// for `input watch`.
     private func trackTitle(_ album: Int64, _ index: Int) -> String {
-        guard let detail = cachedAlbum(album), detail.tracks.indices.contains(index) else { return "track \(index + 1)" }
-        return detail.tracks[index].title
+        guard let detail = cachedAlbum(album) else { return "track \(index + 1)" }
+        if index == detail.tracks.count, let kept = plexService?.isKept(albumID: album) {
+            return Self.keepRowTitle(kept: kept)
+        }
+        return detail.tracks.indices.contains(index) ? detail.tracks[index].title : "track \(index + 1)"
+    }
+
+    /// The track list's keep row pressed: the album kept offline (downloaded, never
+    /// evicted) or let go; a keep that cannot be done says why on the panel.
+    private func keepOffline(_ album: Int64, keep: Bool) throws -> String {
+        guard let plex = plexService else { throw RouterError(plexProblem ?? "Plex is not available") }
+        do {
+            if keep {
+                try plex.keep([album])
+                showOnDisplay("Kept offline: downloading what is missing")
+                return "kept offline: \(albumTitle(album))"
+            }
+            try plex.unkeep([album])
+            showOnDisplay("No longer kept offline")
+            return "no longer kept: \(albumTitle(album))"
+        } catch {
+            showOnDisplay("\(error)", kind: .error, seconds: 6)
+            throw error
+        }
     }
 
     public func currentDialIndex() -> Int {

@@ -29,6 +29,7 @@ extension Router {
             logger.warning("crate menu: \(error)")
             showOnDisplay("Some crates are missing: \(error)", kind: .error)
         }
+        entries.append(Self.sleepEntry)
         let kind = session.state.withLock { $0.crate.kind }
         return CrateMenu(entries: entries, current: Self.menuChoice(kind), currentName: kind.displayName)
     }
@@ -50,6 +51,15 @@ extension Router {
         return entries
     }
 
+    /// The sleep timer's rows, last in the menu.
+    static let sleepEntry = CrateMenu.Entry(title: "Sleep timer", choice: .sleep(.off), children: [
+        .init(title: "15 minutes", choice: .sleep(.minutes(15))),
+        .init(title: "30 minutes", choice: .sleep(.minutes(30))),
+        .init(title: "60 minutes", choice: .sleep(.minutes(60))),
+        .init(title: "End of this album", choice: .sleep(.endOfAlbum)),
+        .init(title: "Off", choice: .sleep(.off)),
+    ])
+
     static func menuChoice(_ kind: CrateState.Kind) -> CrateMenu.Choice? {
         switch kind {
         case .wall: .wall
@@ -67,7 +77,7 @@ extension Router {
         let status = player.status()
         guard status.currentIndex != nil, status.state != .idle else { return nil }
         return session.playingTrack(playerIndex: status.currentIndex).map {
-            PlayingTrack(album: $0.album, index: $0.index, count: $0.count)
+            PlayingTrack(album: $0.album, index: $0.index, count: $0.count, kept: plexService?.isKept(albumID: $0.album))
         }
     }
 
@@ -85,6 +95,8 @@ extension Router {
             case .genre(let name): kind = .genre(name)
             case .collection(let title): kind = .collection(title)
             case .playlist(let title): kind = .playlist(title)
+            case .blend(let names): kind = try Self.genresKind(names)
+            case .sleep(let setting): return try perform(.sleep(setting)) ?? ""
             }
             try session.switchCrate(to: kind)
             return crateLine(session)

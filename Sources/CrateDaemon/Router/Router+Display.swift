@@ -73,6 +73,7 @@ extension Router {
             art: detail.flatMap { artwork($0) })
         if let rooms = roomsWatcher?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
         nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
+        nowPlaying.sleep = sleepTimer.status().map(SleepTimer.panelWords)
         if albumID != nil, let next = session?.upcomingAlbum().flatMap({ cachedAlbum($0) }) {
             nowPlaying.upNext = "Next: \(next.album.artist) — \(next.album.title)"
         }
@@ -84,17 +85,15 @@ extension Router {
         let (items, cursor, kind) = session.state.withLock { ($0.crate.items.map(\.albumID), $0.crate.cursor, $0.crate.kind) }
         guard !items.isEmpty else { return nil }
         let index = min(max(cursor, 0), items.count - 1)
+        // No neighbour past an end: the knob does not wrap round, so neither does the screen.
         func card(_ position: Int) -> AlbumCard? {
-            guard items.count > 1 || position == index else { return nil }
-            let wrapped = (position % items.count + items.count) % items.count
-            guard let detail = cachedAlbum(items[wrapped]) else { return nil }
+            guard items.indices.contains(position), let detail = cachedAlbum(items[position]) else { return nil }
             return AlbumCard(artist: detail.album.artist, title: detail.album.title, year: detail.album.year,
                              art: artwork(detail), opinion: opinionMark(detail.album.id))
         }
         guard let current = card(index) else { return nil }
         let browse = Browse(crateName: kind.displayName, index: index, count: items.count,
-                            previous: items.count > 2 ? card(index - 1) : nil, current: current,
-                            next: items.count > 1 ? card(index + 1) : nil)
+                            previous: card(index - 1), current: current, next: card(index + 1))
         return DisplayContent(screen: .browse(browse), offline: cachedAlbum(items[index]).map { !$0.album.online } ?? false)
     }
 

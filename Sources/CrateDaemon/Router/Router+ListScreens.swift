@@ -9,13 +9,14 @@ extension Router {
             // The heading always says which crate the knob is in.
             let list = ListScreen(name: "menu", heading: "\(menu.title) · now \(menu.currentName)",
                                   rows: menu.rows.map { $0.children.isEmpty ? $0.title : "\($0.title) ›" },
-                                  selected: menu.index, marked: menu.currentRow)
+                                  selected: menu.index, marked: menu.currentRow,
+                                  details: menu.rows.map { menu.isMarked($0) ? "in blend" : "" })
             return DisplayContent(screen: .list(list))
         case .tracks(let picker)?:
             guard let detail = cachedAlbum(picker.album) else { return nil }
             let rows = (0..<picker.count).map { index in
                 "\(index + 1). " + (detail.tracks.indices.contains(index) ? detail.tracks[index].title : "")
-            }
+            } + (picker.kept.map { [Self.keepRowTitle(kept: $0)] } ?? [])
             // Each track's length at its row's end, the album's in the heading.
             let lengths = (0..<picker.count).map { index in
                 detail.tracks.indices.contains(index) ? ScreenRenderer.formatTime(detail.tracks[index].duration) : ""
@@ -26,5 +27,10 @@ extension Router {
         default:
             return nil
         }
+    }
+
+    /// The track list's last row for a Plex album.
+    static func keepRowTitle(kept: Bool) -> String {
+        kept ? "Kept offline: press to let it go" : "Keep offline"
     }
 }

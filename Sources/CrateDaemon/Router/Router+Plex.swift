@@ -25,11 +25,28 @@ extension Router {
             try plex.logout()
         case .downloads:
             reply.downloads = plex.downloads()
+        case .downloadsKeep, .downloadsUnkeep:
+            let ids = try keepTargets(request, plex)
+            let changed = command == .downloadsKeep ? try plex.keep(ids) : try plex.unkeep(ids)
+            reply.albums = try summaries(changed, try requireLibrary()).compactMap { $0 }
+            reply.downloads = plex.downloads()
         default:
             throw RouterError("\(command.rawValue) is not a Plex command")
         }
         reply.plex = reply.plex ?? plex.status()
         return reply
+    }
+
+    /// The albums a keep or unkeep names: one album, or a Plex collection's or playlist's.
+    private func keepTargets(_ request: ControlRequest, _ plex: PlexService) throws -> [Int64] {
+        if let album = request.album {
+            guard try library?.store.album(id: album) != nil else { throw RouterError("no album with id \(album)") }
+            return [album]
+        }
+        let (title, lists, kind) = if let collection = request.collection { (collection, try plex.collections(), "collection") }
+            else { (request.playlist ?? "", try plex.playlists(), "playlist") }
+        let list = try CrateMaker.list(title, in: lists, kind: kind)
+        return try library?.store.albumIDs(albumKeys: list.albumKeys) ?? []
     }
 
     func startPlexSync(_ plex: PlexService, acceptShrink: Bool = false) throws {

@@ -119,7 +119,7 @@ extension Router {
     }
 
     /// Summaries for ids, nil where an album has left the library.
-    private func summaries(_ ids: [Int64], _ library: Library) throws -> [AlbumSummary?] {
+    func summaries(_ ids: [Int64], _ library: Library) throws -> [AlbumSummary?] {
         let wanted = Set(ids)
         var byID: [Int64: AlbumSummary] = [:]
         for album in try library.store.albums() where wanted.contains(album.id) { byID[album.id] = album }

@@ -43,6 +43,8 @@ public final class Router: ControlHandler {
     let albumCache = Mutex<[Int64: AlbumDetail]>([:])
     /// The last dislike made with the like button, and when: a press soon after undoes it.
     let lastButtonDislike = Mutex<(album: Int64, at: Double)?>(nil)
+    /// Fades and pauses after a while, or at the end of the album (`sleep`, the crate menu).
+    let sleepTimer: SleepTimer
     private let configPath: String?
     private let startedAt = MonotonicClock.now()
     private let daemonWarnings: [String]
@@ -51,7 +53,7 @@ public final class Router: ControlHandler {
 
     init(player: any PlayerControl, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
          warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
-         plexProblem: String? = nil, logger: Logger) {
+         plexProblem: String? = nil, sleep: (fadeSeconds: Double, minuteSeconds: Double) = (8, 60), logger: Logger) {
         self.plexService = plex
         self.plexProblem = plexProblem
         self.plexCovers = plex.map { PlexCovers(service: $0) }
@@ -64,6 +66,8 @@ public final class Router: ControlHandler {
         self.configPath = configPath
         self.daemonWarnings = warnings
         self.logger = logger
+        sleepTimer = SleepTimer(player: player, session: session, fadeSeconds: sleep.fadeSeconds,
+                                minuteSeconds: sleep.minuteSeconds, logger: logger)
         player.setEventHandler { [weak self] event, message, status in
             self?.publish(DaemonEvent.Kind(event), message, playerStatus: status)
         }
@@ -73,6 +77,7 @@ public final class Router: ControlHandler {
             self?.artwork.withLock { $0 }?.cache.retryFailedFetches()
             self?.displayService?.invalidate()
         }
+        sleepTimer.whenPaused.withLock { $0 = { [weak self] in self?.showOnDisplay("Sleep timer: faded out and paused") } }
     }
 
     /// The buttons and knob; set once at start-up.
@@ -131,12 +136,18 @@ public final class Router: ControlHandler {
                 return try handleQueue(command, request)
             case .input:
                 return try handleInput(request)
-            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout, .downloads:
+            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout, .downloads,
+                 .downloadsKeep, .downloadsUnkeep:
                 return try handlePlex(command, request)
             case .backup, .restore:
                 return try handleUserData(command, request)
             case .lastfmLogin, .lastfmStatus, .lastfmLogout:
                 return try handleLastFM(command, request)
+            case .sleep:
+                guard let setting = SleepSetting(wire: request.sleep ?? "") else {
+                    throw RouterError("sleep needs 'sleep': \(SleepSetting.accepted)")
+                }
+                try sleepTimer.set(setting)
             case .nowPlaying:
                 var reply = ControlReply(ok: true)
                 reply.nowPlaying = nowPlaying(withCover: request.cover == true)
@@ -236,8 +247,10 @@ public final class Router: ControlHandler {
             status.libraryWatch = watch
             if let problem = watch.problem { status.warnings.append("library watch: \(problem)") }
         }
+        if let full = plexService?.keptDownloads()?.full { status.warnings.append("plex: \(full)") }
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         status.album = playingAlbumStatus()
+        status.sleep = sleepTimer.status()
         if let rooms = roomsWatcher?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }

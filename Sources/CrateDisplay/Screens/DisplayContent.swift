@@ -102,6 +102,9 @@ public struct NowPlaying: Sendable, Equatable {
     public var opinion: OpinionMark? = nil
     /// "Next: Artist — Album", the album that follows; nil when none does.
     public var upNext: String? = nil
+    /// The sleep timer, at the end of the status row: "Sleep 14:32", "Sleep: end of album";
+    /// nil while none is set.
+    public var sleep: String? = nil
 
     public init(artist: String, album: String, trackTitle: String, trackNumber: Int, trackCount: Int,
                 elapsed: Double, elapsedAt: Double, duration: Double?, mark: PlaybackMark, art: ArtworkReference?) {

@@ -9,14 +9,19 @@ extension ScreenRenderer {
 
         canvas.drawStateMark(playing.mark, in: spots.stateMark, theme: theme)
         canvas.drawText(Self.trackLine(playing), in: spots.trackLine, font: fonts.small, color: theme.secondaryText)
+        // Right of "3/12", never over it: cut with an ellipsis when the row is narrow.
+        let used = TextLayout.width(of: Self.trackLine(playing) + "  ", font: fonts.small)
+        var trailing = spots.trackLine
+        trailing.x += min(used, trailing.width)
+        trailing.width -= min(used, trailing.width)
         if let rooms = playing.rooms {
-            // Right of "3/12", never over it: cut with an ellipsis when the row is narrow.
-            let used = TextLayout.width(of: Self.trackLine(playing) + "  ", font: fonts.small)
-            var box = spots.trackLine
-            box.x += min(used, box.width)
-            box.width -= min(used, box.width)
-            canvas.drawText(rooms, in: box, font: fonts.small,
+            canvas.drawText(rooms, in: trailing, font: fonts.small,
                             color: playing.roomsProblem ? theme.error : theme.secondaryText, alignment: .trailing)
+            // The sleep timer goes left of the rooms.
+            trailing.width -= min(trailing.width, TextLayout.width(of: "  " + rooms, font: fonts.small))
+        }
+        if let sleep = playing.sleep {
+            canvas.drawText(sleep, in: trailing, font: fonts.small, color: theme.secondaryText, alignment: .trailing)
         }
 
         canvas.drawText(playing.artist, in: spots.artist, font: fonts.body, color: theme.secondaryText)

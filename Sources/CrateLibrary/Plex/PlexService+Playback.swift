@@ -99,8 +99,10 @@ extension PlexService {
         }
         var pending = 0
         do { pending = try store.plexWriteBackCount() } catch { logger.warning("plex: cannot count write-backs: \(error)") }
-        return DownloadsStatus(files: usage.files, bytes: usage.bytes, capBytes: cache.capBytes, active: transfers,
-                               pendingWriteBacks: pending)
+        var status = DownloadsStatus(files: usage.files, bytes: usage.bytes, capBytes: cache.capBytes, active: transfers,
+                                     pendingWriteBacks: pending)
+        status.kept = keptDownloads()
+        return status
     }
 }
 

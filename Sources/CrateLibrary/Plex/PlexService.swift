@@ -64,6 +64,8 @@ public final class PlexService: Sendable {
     let stopFlag = CancelFlag()
     let cache: PlexTrackCache
     let prefetchGeneration = Atomic<Int>(0)
+    /// Bumped when the kept albums change: the newest keep download takes over.
+    let keepGeneration = Atomic<Int>(0)
     /// Set when a write-back is queued or the server goes away, to wake the push thread.
     let pushWake = ConditionLocked(false)
     /// Told when the server answers again after being away (the router's album cache).

@@ -8,7 +8,8 @@ import Logging
 /// network is gone. A file is only ever complete: it is downloaded to `NAME.part`
 /// (resumed with a Range request after a cut), its size checked against the server's,
 /// fsynced, and renamed into place. Least-recently-played files go first when the cache
-/// grows past its cap; files of the albums playing and coming up are never evicted.
+/// grows past its cap; files of the albums playing and coming up, and of the albums kept
+/// offline, are never evicted.
 public final class PlexTrackCache: Sendable {
     public let directory: String
     let capBytes: Int
@@ -16,6 +17,8 @@ public final class PlexTrackCache: Sendable {
     let logger: Logger
     /// Downloads under way, by track key: bytes so far and the total when known.
     let active = ConditionLocked<[String: (bytes: Int, total: Int?)]>([:])
+    /// The files of the albums kept offline (`downloads keep`): never evicted.
+    let kept = ConditionLocked<Set<String>>([])
 
     init(directory: String, capBytes: Int, client: PlexClient, logger: Logger) {
         self.directory = directory
@@ -135,13 +138,15 @@ public final class PlexTrackCache: Sendable {
         return (all.count, all.reduce(0) { $0 + $1.size })
     }
 
-    /// Deletes least-recently-played files until the cache fits its cap, sparing `keeping`.
+    /// Deletes least-recently-played files until the cache fits its cap, sparing `keeping`
+    /// and the kept albums' files (which count against the cap all the same).
     /// A `.part` counts too: one left by a power cut or a failed download is resumed only
     /// if its track is fetched again, and until then it takes space like any file (each
     /// cut mid-download would otherwise leave one the cap never sees). Downloads under
     /// way keep theirs.
     public func evictIfNeeded(keeping: Set<String>) {
         let downloading = active.withLock { Set($0.keys) }
+        let keeping = keeping.union(kept.withLock { $0 })
         var all = entries(withPartials: true).sorted { $0.mtime < $1.mtime }
         var total = all.reduce(0) { $0 + $1.size }
         while total > capBytes, let oldest = all.first {

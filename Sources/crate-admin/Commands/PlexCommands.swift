@@ -126,24 +126,3 @@ struct PlexLogoutCommand: ParsableCommand {
         }
     }
 }
-
-struct DownloadsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "downloads", abstract: "The offline cache of Plex tracks: what it holds, what is downloading.")
-    @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
-    func run() throws {
-        try reportingFailures {
-            try connection.perform(ControlRequest(cmd: .downloads)) { reply throws(AdminError) in
-                guard let d = reply.downloads else { return }
-                let mb = HumanFormat.size
-                Output.line("cache:   \(counted(d.files, "track")), \(mb(d.bytes)) of \(mb(d.capBytes))")
-                for transfer in d.active {
-                    let total = transfer.totalBytes.map { " of \(mb($0)) (\(transfer.bytes * 100 / max($0, 1)) %)" } ?? ""
-                    Output.line("fetching: \(transfer.track): \(mb(transfer.bytes))\(total)")
-                }
-                if d.active.isEmpty { Output.line("fetching: nothing") }
-                Output.line("waiting for the server: \(d.pendingWriteBacks) ratings/scrobbles")
-            }
-        }
-    }
-}
