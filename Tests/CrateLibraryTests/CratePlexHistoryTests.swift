@@ -42,7 +42,15 @@ final class CratePlexHistoryTests: StoreTestCase {
         XCTAssertEqual(c[.newArrivals].first, ids["Album 2"], "the server's addedAt, not the sync's day")
         XCTAssertEqual(c[.newArrivals].last, ids["Album 3"])
         XCTAssertEqual(try store.userStates(), [:], "nothing of the server's is written as the box's own")
+        XCTAssertEqual(try store.opinion(albumKey: "plex:\(server):1"), .liked, "shown as liked, not stored as liked")
+        XCTAssertEqual(try store.opinion(albumKey: "plex:\(server):2"), .none, "two stars are no opinion")
+
+        // The box's like taken back beats the server's rating, in the signals too.
+        try store.setOpinion(.none, albumKey: "plex:\(server):1", takingBackLike: true)
         XCTAssertEqual(try store.opinion(albumKey: "plex:\(server):1"), .none)
+        XCTAssertEqual(try store.likedAlbumKeys(), ["plex:\(server):4"])
+        let unliked = try CrateSignalSource.candidates(store: store, scope: .all, seed: 5, now: 1_700_000_000)
+        XCTAssertEqual(unliked[.favorites].prefix(1), [ids["Album 4"]!])
 
         // The box's own dislike beats the server's rating.
         try store.setOpinion(.disliked, albumKey: "plex:\(server):4")

@@ -21,6 +21,7 @@ final class StoreFavoritesTests: StoreTestCase {
         do { _ = try openStore() }
         let raw = try rawDatabase("user.sqlite")
         try raw.exec("ALTER TABLE album_state DROP COLUMN liked_at")
+        try raw.exec("ALTER TABLE album_state DROP COLUMN unliked")
         try raw.exec("INSERT INTO album_state (album_key, liked) VALUES ('old', 1)")
         try raw.setUserVersion(1)
         let store = try openStore()
