@@ -23,10 +23,10 @@ final class CrateMenuDaemonTests: KnobTestCase {
     func testKnobAndButtonsAloneReachASubGenreAndPlayItsSecondAlbum() throws {
         try makeLibrary()
         let daemon = try scannedDaemon()
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/5: Crate Wall",
-                       "Crate Wall, Favorites, More by this artist, Jazz, Rock (no wallet configured)")
-        XCTAssertTrue(try listHeading("Crates · now Crate", rows: 5, daemon), "the menu says which crate the knob is in")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/5: Jazz")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall",
+                       "Crate Wall, Favorites, More by this artist, Jazz, Rock, and how to make a CDs wallet (none configured)")
+        XCTAssertTrue(try listHeading("Crates · now Crate", rows: 6, daemon), "the menu says which crate the knob is in")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/6: Jazz")
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 1/4: All Jazz")
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "jazz 2/4: Bebop")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Bebop (2 albums)")
@@ -43,10 +43,10 @@ final class CrateMenuDaemonTests: KnobTestCase {
         }
 
         // Back in the menu, the knob starts on Jazz and the sub-list on Bebop.
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 4/5: Jazz")
-        XCTAssertTrue(try listHeading("Crates · now Bebop", rows: 5, daemon))
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 4/6: Jazz")
+        XCTAssertTrue(try listHeading("Crates · now Bebop", rows: 6, daemon))
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 2/4: Bebop")
-        XCTAssertEqual(try input(daemon, "long", "knob"), "crates 4/5: Jazz", "a long press is back")
+        XCTAssertEqual(try input(daemon, "long", "knob"), "crates 4/6: Jazz", "a long press is back")
         XCTAssertEqual(try input(daemon, "long", "genre"), nil, "genre held again closes the menu")
         XCTAssertEqual(try daemon.status().controls?.mode, "now-playing")
     }
@@ -54,16 +54,16 @@ final class CrateMenuDaemonTests: KnobTestCase {
     func testFavoritesMostRecentlyLikedFirst() throws {
         try makeLibrary()
         let daemon = try scannedDaemon()
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/5: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/5: Favorites")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/6: Favorites")
         XCTAssertEqual(try input(daemon, "press", "knob"), "failed: no favorites yet: press like on an album you love")
         XCTAssertEqual(try crate(daemon).name, "Crate", "the knob stays in the crate it was in")
 
         for title in ["Riff Heavy", "Bebop Early", "Cool Sketches"] {
             _ = try request(daemon, ControlRequest(cmd: .like, album: try albumID(daemon, title)))
         }
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/5: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/5: Favorites")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/6: Favorites")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Favorites (3 albums)")
         XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Cool Sketches", "Bebop Early", "Riff Heavy"])
         XCTAssertTrue(try browseNames("Favorites", daemon))
@@ -86,8 +86,8 @@ final class CrateMenuDaemonTests: KnobTestCase {
         _ = try input(daemon, "turn", "knob", 1)
         let underKnob = try XCTUnwrap(try daemon.status().controls?.browseIndex)
         XCTAssertEqual(try crate(daemon).items[underKnob].album.artist, "Loud")
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 5/5: Rock", "on the crate the knob is in")
-        XCTAssertEqual(try input(daemon, "turn", "knob", -2), "crates 3/5: More by this artist")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 5/6: Rock", "on the crate the knob is in")
+        XCTAssertEqual(try input(daemon, "turn", "knob", -2), "crates 3/6: More by this artist")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: More by Loud (2 albums)")
         XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Punk Noise", "Riff Heavy"])
     }
