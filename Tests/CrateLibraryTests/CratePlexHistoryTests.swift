@@ -67,8 +67,19 @@ final class CratePlexHistoryTests: StoreTestCase {
                               parts: [PlexPart(key: "/library/parts/91/1/file.mp3", size: 100, container: "mp3", codec: "mp3")])
         let mapped = PlexRecords.make(albums: [album, PlexAlbum(ratingKey: "1002", title: "No tracks")], tracks: [track],
                                       server: "m1")
-        XCTAssertEqual(mapped.stats, [PlexAlbumStats(albumKey: "plex:m1:1001", viewCount: 8, lastViewedAt: 1_700_001_000,
-                                                     userRating: 10, addedAt: 1_600_000_000)])
+        XCTAssertEqual(mapped.stats, [PlexAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 8,
+                                                     lastViewedAt: 1_700_001_000, userRating: 10, addedAt: 1_600_000_000)])
+        XCTAssertEqual(mapped.rekeyed, ["plex:m1:1001": "tag:miles davis|kind of blue"])
+
+        // The other half of an album the server split: one album, one history.
+        let half = PlexAlbum(ratingKey: "1003", title: "Kind Of Blue", artist: "Miles Davis", addedAt: 1_500_000_000,
+                             viewCount: 3, lastViewedAt: 1_600_000_000, userRating: 6)
+        let halfTrack = PlexTrack(ratingKey: "2003", albumRatingKey: "1003", title: "Freddie Freeloader", index: 2,
+                                  parts: [PlexPart(key: "/library/parts/93/1/file.mp3", size: 100, container: "mp3", codec: "mp3")])
+        let both = PlexRecords.make(albums: [album, half], tracks: [track, halfTrack], server: "m1")
+        XCTAssertEqual(Set(both.records.map(\.albumKey)), ["tag:miles davis|kind of blue"])
+        XCTAssertEqual(both.stats, [PlexAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 11,
+                                                   lastViewedAt: 1_700_001_000, userRating: 10, addedAt: 1_500_000_000)])
     }
 
     func testAGenreCrateHasItsOwnSignalsScopedToTheGenre() throws {

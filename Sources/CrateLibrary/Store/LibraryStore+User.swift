@@ -80,6 +80,32 @@ extension LibraryStore {
         }
     }
 
+    /// Moves the user's state of albums from old keys to new ones (`old → new`), merging
+    /// with a state the new key has already: plays add up, the latest play and like stay,
+    /// a like beats a dislike. For keys that change meaning (Plex albums keyed as releases).
+    public func moveUserAlbumKeys(_ keys: [String: String]) throws(LibraryStoreError) {
+        guard !keys.isEmpty else { return }
+        try ledgeredChange { db in
+            for (old, new) in keys.sorted(by: { $0.key < $1.key }) where old != new {
+                try db.run("""
+                    INSERT INTO album_state (album_key, liked, disliked, play_count, completed_plays, last_played,
+                                             liked_at, unliked)
+                    SELECT ?2, liked, disliked, play_count, completed_plays, last_played, liked_at, unliked
+                    FROM album_state WHERE album_key = ?1
+                    ON CONFLICT(album_key) DO UPDATE SET
+                        liked = liked OR excluded.liked,
+                        disliked = (disliked OR excluded.disliked) AND NOT (liked OR excluded.liked),
+                        play_count = play_count + excluded.play_count,
+                        completed_plays = completed_plays + excluded.completed_plays,
+                        last_played = max(ifnull(last_played, 0), ifnull(excluded.last_played, 0)),
+                        liked_at = max(ifnull(liked_at, 0), ifnull(excluded.liked_at, 0)),
+                        unliked = unliked AND excluded.unliked
+                    """, [.text(old), .text(new)])
+                try db.run("DELETE FROM album_state WHERE album_key = ?1", [.text(old)])
+            }
+        }
+    }
+
     /// An album started (`completed` false) or was heard to its end (`completed` true).
     public func recordPlay(albumKey: String, completed: Bool, at time: Double) throws(LibraryStoreError) {
         try ledgeredChange { db in
