@@ -67,7 +67,8 @@ final class PlexOneAlbumTests: PlexTestCase {
         ])
         try plex.load([PlexFixture.Album(ratingKey: 10, title: "Blue Train", artist: "John Coltrane", genres: ["Jazz"],
                                          tracks: [("Blue Train", music + "/Served/01.mp3"),
-                                                  ("Moment's Notice", music + "/Served/02.mp3")])])
+                                                  ("Moment's Notice", music + "/Served/02.mp3")])],
+                      playlists: [(title: "CDs", trackKeys: [1001])])
         var daemon = try DaemonProcess(dir: dir.path, libraryPaths: [local],
                                        extraConfig: "[plex]\ntv_url = \"\(plex.url)\"\nsync_interval = 0\n")
         try daemon.waitForStartupScan()
@@ -81,6 +82,8 @@ final class PlexOneAlbumTests: PlexTestCase {
         XCTAssertEqual(detail.sources.count, 2, "`album` lists both copies")
         XCTAssertEqual(detail.sources.first?.playing, true)
         XCTAssertTrue(detail.sources.first?.folder.hasPrefix(local) == true, "the copy on the box plays: \(detail.sources)")
+        let wallet = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .crate, wallet: true)).crate)
+        XCTAssertEqual(wallet.items.map(\.album.id), [id], "a wallet track of the server's copy names the album")
         XCTAssertEqual(daemon.stop(), 0)
 
         // The server gone: the album still plays, from the local copy.

@@ -71,7 +71,7 @@ extension CrateMaker {
     private func walletAlbums() throws -> [WalletAlbum] {
         var albums: [WalletAlbum] = []
         for album in try library.store.albums() {
-            guard let paths = try library.store.albumPaths(id: album.id) else { continue }
+            guard let paths = try library.store.albumPaths(id: album.id, everyCopy: true) else { continue }
             albums.append(WalletAlbum(id: album.id, artist: album.artist, title: album.title,
                                       folder: album.folder, trackPaths: paths))
         }
