@@ -94,9 +94,7 @@ final class CrateMenuDaemonTests: KnobTestCase {
 
     func testTheWalletIsInTheMenuWhenThereIsOne() throws {
         try makeLibrary()
-        let wallet = dir.path + "/cds.txt"
-        try "Loud - Riff Heavy\nArt - Hard Blowing\n".write(toFile: wallet, atomically: true, encoding: .utf8)
-        let daemon = try scannedDaemon("[crate]\nwallet = \"\(wallet)\"\n")
+        let daemon = try walletDaemon("Loud - Riff Heavy\nArt - Hard Blowing\n").daemon
         XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
         XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/6: CDs wallet")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: CDs (2 albums)")

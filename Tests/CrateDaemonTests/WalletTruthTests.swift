@@ -51,9 +51,7 @@ final class WalletTruthTests: KnobTestCase {
 
     func testAWalletThatFindsNothingSaysHowManyItemsItHas() throws {
         try makeLibrary()
-        let list = dir.path + "/cds.txt"
-        try "Nobody - Nothing\nNoone - Nowhere\n/elsewhere/Album\n".write(toFile: list, atomically: true, encoding: .utf8)
-        let daemon = try scannedDaemon("[crate]\nwallet = \"\(list)\"\n")
+        let (daemon, list) = try walletDaemon("Nobody - Nothing\nNoone - Nowhere\n/elsewhere/Album\n")
         XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/5: Crate Wall")
         XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/5: CDs wallet")
         let said = "CDs wallet: 3 items, none of them found in the library"
