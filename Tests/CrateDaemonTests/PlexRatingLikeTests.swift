@@ -48,11 +48,15 @@ final class PlexRatingLikeTests: PlexTestCase {
         _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "Blue Train")))
         try daemon.waitFor("Blue Train playing", timeout: 30) { $0.state == .playing }
         XCTAssertTrue(try heart(daemon), "a heart on a five-star album")
+        XCTAssertEqual(try daemon.status().album?.opinion, .liked, "status says it is liked")
+        let status = try AdminProcess.run(["status", "--socket", daemon.socket])
+        XCTAssertTrue(status.out.contains("John Coltrane — Blue Train (") && status.out.contains(", liked"), status.out)
 
         let press = try request(daemon, ControlRequest(cmd: .input, gesture: "press", control: "like"))
         XCTAssertEqual(press.input?.last?.action, "like removed: John Coltrane — Blue Train",
                        "the like button's state is the server's like")
         XCTAssertFalse(try heart(daemon), "the heart is gone")
+        XCTAssertNil(try daemon.status().album?.opinion)
         XCTAssertEqual(try favorites(daemon), ["Album 2"])
 
         _ = try request(daemon, ControlRequest(cmd: .plexSync))

@@ -69,7 +69,10 @@ extension Router {
         guard let id = current ?? stopped, let detail = cachedAlbum(id) else { return nil }
         let queued = byHand.contains(id)
         let inCrate = !queued && crate.items.contains { $0.albumID == id }
-        return PlayingAlbumStatus(id: id, title: detail.album.title, artist: detail.album.artist,
-                                  crate: inCrate ? crate.kind.displayName : nil, queued: queued, stopped: stopped != nil)
+        var status = PlayingAlbumStatus(id: id, title: detail.album.title, artist: detail.album.artist,
+                                        crate: inCrate ? crate.kind.displayName : nil, queued: queued, stopped: stopped != nil)
+        let opinion = session.opinion(of: id)
+        status.opinion = opinion == .none ? nil : opinion
+        return status
     }
 }
