@@ -71,6 +71,8 @@ public struct AlbumDetail: Sendable, Codable, Equatable {
     /// The copies of this album the library holds (one folder each); with more than one,
     /// the best one plays and the others are listed here.
     public var sources: [AlbumSource]
+    /// `album`: liked or disliked (a 4- or 5-star Plex rating is a like); nil: neither.
+    public var opinion: AlbumOpinion?
     public init(album: AlbumSummary, tracks: [TrackSummary], sources: [AlbumSource] = []) {
         self.album = album
         self.tracks = tracks
@@ -201,6 +203,9 @@ public struct LibraryStats: Sendable, Codable, Equatable {
 /// What the user thinks of an album and how often it was heard.
 public enum AlbumOpinion: String, Sendable, Codable, Equatable {
     case none, liked, disliked
+
+    /// nil for `.none`: answers leave the field out when there is no opinion.
+    public var nonNeutral: AlbumOpinion? { self == .none ? nil : self }
 }
 
 /// An album in the listening history.

@@ -49,6 +49,11 @@ final class PlexRatingLikeTests: PlexTestCase {
         try daemon.waitFor("Blue Train playing", timeout: 30) { $0.state == .playing }
         XCTAssertTrue(try heart(daemon), "a heart on a five-star album")
         XCTAssertEqual(try daemon.status().album?.opinion, .liked, "status says it is liked")
+        XCTAssertEqual(try request(daemon, ControlRequest(cmd: .nowPlaying)).nowPlaying?.opinion, .liked)
+        let blueTrain = try albumID(daemon, "Blue Train")
+        XCTAssertEqual(try request(daemon, ControlRequest(cmd: .album, album: blueTrain)).album?.opinion, .liked)
+        let album1 = try albumID(daemon, "Album 1")
+        XCTAssertNil(try request(daemon, ControlRequest(cmd: .album, album: album1)).album?.opinion, "three stars: no like")
         let status = try AdminProcess.run(["status", "--socket", daemon.socket])
         XCTAssertTrue(status.out.contains("John Coltrane — Blue Train (") && status.out.contains(", liked"), status.out)
 

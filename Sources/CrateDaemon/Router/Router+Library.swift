@@ -19,7 +19,8 @@ extension Router {
                                                     artist: request.artist)
         case .album:
             let id = request.album ?? -1
-            guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
+            guard var detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
+            detail.opinion = session?.opinion(of: id).nonNeutral
             reply.album = detail
         case .artists:
             reply.artists = try library.store.artists()

@@ -21,6 +21,7 @@ extension Router {
         if let detail = albumID.flatMap({ cachedAlbum($0) }) {
             info.album = detail.album.title
             info.artist = detail.album.artist
+            info.opinion = session?.opinion(of: detail.album.id).nonNeutral
             if let segment, segment.albumID == detail.album.id {
                 info.trackNumber = index - segment.startIndex + 1
                 info.trackCount = detail.tracks.count
@@ -71,8 +72,7 @@ extension Router {
         let inCrate = !queued && crate.items.contains { $0.albumID == id }
         var status = PlayingAlbumStatus(id: id, title: detail.album.title, artist: detail.album.artist,
                                         crate: inCrate ? crate.kind.displayName : nil, queued: queued, stopped: stopped != nil)
-        let opinion = session.opinion(of: id)
-        status.opinion = opinion == .none ? nil : opinion
+        status.opinion = session.opinion(of: id).nonNeutral
         return status
     }
 }
