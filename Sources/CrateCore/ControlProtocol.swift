@@ -195,6 +195,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var nowPlaying: NowPlayingInfo?
     /// `lastfm-*`: the account, a sign-in under way, the scrobble queue.
     public var lastfm: LastFMStatus?
+    /// `diagnostics`: the CDs wallet's last refresh.
+    public var wallet: WalletRefresh?
 
     public init(ok: Bool, error: String? = nil, status: DaemonStatus? = nil) {
         self.ok = ok

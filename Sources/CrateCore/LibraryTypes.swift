@@ -73,6 +73,8 @@ public struct AlbumDetail: Sendable, Codable, Equatable {
     public var sources: [AlbumSource]
     /// A Plex album kept offline (`downloads-keep`); nil for a local album, always offline.
     public var kept: Bool?
+    /// `album`: liked or disliked (a 4- or 5-star Plex rating is a like); nil: neither.
+    public var opinion: AlbumOpinion?
     public init(album: AlbumSummary, tracks: [TrackSummary], sources: [AlbumSource] = []) {
         self.album = album
         self.tracks = tracks
@@ -203,6 +205,9 @@ public struct LibraryStats: Sendable, Codable, Equatable {
 /// What the user thinks of an album and how often it was heard.
 public enum AlbumOpinion: String, Sendable, Codable, Equatable {
     case none, liked, disliked
+
+    /// nil for `.none`: answers leave the field out when there is no opinion.
+    public var nonNeutral: AlbumOpinion? { self == .none ? nil : self }
 }
 
 /// An album in the listening history.

@@ -16,6 +16,8 @@ public struct NowPlayingInfo: Sendable, Codable, Equatable {
     public var coverKey: String?
     /// With `cover: true` in the request: the picture the display draws, when there is one.
     public var cover: CoverImage?
+    /// The album liked or disliked (a 4- or 5-star Plex rating is a like); nil: neither.
+    public var opinion: AlbumOpinion?
 
     public init(state: String, position: Double) {
         self.state = state

@@ -11,6 +11,8 @@ public struct PlayingAlbumStatus: Sendable, Codable, Equatable {
     public var queued: Bool
     /// Stopped: play takes it up again.
     public var stopped: Bool
+    /// Liked or disliked on the box, or liked by its Plex rating (4 or 5 stars); nil: neither.
+    public var opinion: AlbumOpinion?
 
     public init(id: Int64, title: String, artist: String, crate: String?, queued: Bool, stopped: Bool) {
         self.id = id

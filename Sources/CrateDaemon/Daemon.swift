@@ -104,7 +104,8 @@ public final class Daemon: Sendable {
         }
         var session: AlbumSession? = nil
         if let library {
-            let maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet, plex: plex)
+            var maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet, plex: plex)
+            maker.walletPlaylist = config.plex.walletPlaylist
             session = AlbumSession(library: library, player: player, maker: maker, plex: plex, sources: sources,
                                    logger: logger)
         }

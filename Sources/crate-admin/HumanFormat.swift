@@ -247,7 +247,8 @@ enum HumanFormat {
     /// `Artist — Title (from the crate Jazz)`: which album, and why it plays.
     static func album(_ album: PlayingAlbumStatus) -> String {
         let origin = album.crate.map { "from the crate \($0)" } ?? (album.queued ? "queued by hand" : "played by hand")
-        return "\(album.artist) — \(album.title) (\(origin)\(album.stopped ? ", stopped: play takes it up again" : ""))"
+        let opinion = album.opinion.map { ", \($0.rawValue)" } ?? ""
+        return "\(album.artist) — \(album.title) (\(origin)\(opinion)\(album.stopped ? ", stopped: play takes it up again" : ""))"
     }
 
     /// One short line for a transport reply: `paused  2/3 02 Sweep.mp3  0:41 / 3:12`.

@@ -23,7 +23,8 @@ enum LibraryFormat {
             title(album),
             "id \(album.id) · \(album.superGenre)" + (album.subGenre.map { " / \($0)" } ?? "")
                 + " · \(counted(album.trackCount, "track")) · \(HumanFormat.duration(album.duration))"
-                + (album.compilation ? " · compilation" : "") + (album.online ? "" : " · OFFLINE"),
+                + (album.compilation ? " · compilation" : "") + (album.online ? "" : " · OFFLINE")
+                + (detail.opinion.map { " · \($0.rawValue)" } ?? ""),
             "folder: \(album.folder)",
         ]
         if detail.kept == true { lines.append("kept offline: downloaded, never evicted (downloads unkeep \(album.id) lets it go)") }

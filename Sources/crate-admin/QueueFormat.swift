@@ -1,3 +1,4 @@
+import Glibc
 import CrateCore
 
 /// Human text for crates, the dial, the queue and history.
@@ -63,6 +64,12 @@ enum QueueFormat {
         if let status = reply.status {
             lines.append("player:  \(status.player.state.name), \(status.player.output.underruns) underruns, "
                 + (status.player.output.realtime ? "real-time" : "not real-time"))
+        }
+        if let wallet = reply.wallet {
+            let now = Double(Glibc.time(nil))
+            let sources = wallet.sources.isEmpty ? "none" : wallet.sources.joined(separator: " + ")
+            lines.append("wallet:  \(sources), refreshed \(HumanFormat.duration(max(0, now - wallet.at))) ago: "
+                + "\(counted(wallet.items, "item")), \(wallet.found) found" + (wallet.error.map { "; \($0)" } ?? ""))
         }
         if let plex = reply.plex, plex.auth != "signed-out" {
             lines.append("plex:    " + HumanFormat.plex(plex).split(separator: "\n").joined(separator: "\n         "))

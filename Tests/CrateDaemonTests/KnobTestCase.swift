@@ -20,6 +20,13 @@ class KnobTestCase: XCTestCase {
         return daemon
     }
 
+    /// A daemon whose `[crate] wallet` is a text list of `lines`, written first; and the list's path.
+    func walletDaemon(_ lines: String) throws -> (daemon: DaemonProcess, list: String) {
+        let list = dir.path + "/cds.txt"
+        try lines.write(toFile: list, atomically: true, encoding: .utf8)
+        return (try scannedDaemon("[crate]\nwallet = \"\(list)\"\n"), list)
+    }
+
     /// The action of the last gesture `crate-admin input` reports that did something (a
     /// turn of several clicks is that many gestures).
     @discardableResult

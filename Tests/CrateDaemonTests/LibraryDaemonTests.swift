@@ -151,4 +151,44 @@ final class LibraryDaemonTests: XCTestCase {
         XCTAssertTrue(skipped.contains { $0.path == music + "/Closed" && $0.reason.contains("Permission denied") },
                       "\(skipped)")
     }
+
+    /// A FLAC whose comment block declares less than it holds (an old tagger's file): the
+    /// library shows its tags, the scan report names the file with a warning, and the
+    /// album plays sample for sample.
+    func testAFLACWithAShortCommentBlockShowsItsTagsWithAWarningAndPlaysExactly() throws {
+        let folder = music + "/Miles/Kind"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var reference: [Int32] = []
+        for (n, title) in ["So What", "Blue in Green"].enumerated() {
+            let path = folder + "/0\(n + 1).flac"
+            try FormatFixtures.encode(FormatFixtures.sweep(rate: 44100, seconds: 0.5 + 0.1 * Double(n)), format: .flac,
+                                      rate: 44100, channels: 2, to: path)
+            try AudioFixtures.run("/usr/bin/metaflac", ["--set-tag=ARTIST=Miles Davis", "--set-tag=ALBUM=Kind of Blue",
+                                                        "--set-tag=TITLE=\(title)", "--set-tag=TRACKNUMBER=\(n + 1)", path])
+            reference += try FormatFixtures.referenceDecode(path, format: .flac)
+        }
+        // "TRACKNUMBER=2" and "TITLE=Blue in Green" (4 + 13, 4 + 19 bytes) past the declared end.
+        try FormatFixtures.shortenFLACCommentBlock(folder + "/02.flac", by: 17 + 23)
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        try daemon.waitForStartupScan()
+
+        let albums = try XCTUnwrap(try daemon.request(.albums).albums)
+        XCTAssertEqual(albums.map(\.title), ["Kind of Blue"], "one album, from the tags")
+        let client = try daemon.connect()
+        let detail = try XCTUnwrap(try client.request(ControlRequest(cmd: .album, album: albums[0].id)).album)
+        client.close()
+        XCTAssertEqual(detail.tracks.map(\.title), ["So What", "Blue in Green"])
+        let skipped = try XCTUnwrap(try stats(daemon).lastScan?.skipped)
+        XCTAssertEqual(skipped.map(\.path), [folder + "/02.flac"], "\(skipped)")
+        XCTAssertTrue(skipped.first?.reason.contains("read past its declared end") == true, "\(skipped)")
+
+        let played = try daemon.connect().request(ControlRequest(cmd: .play, album: albums[0].id))
+        XCTAssertTrue(played.ok, played.error ?? "")
+        let end = try daemon.waitFor("the album played", timeout: 15) { $0.state == .idle && $0.tracks.count == 2 }
+        XCTAssertEqual(end.tracks.compactMap(\.error), [])
+        XCTAssertEqual(daemon.stop(), 0)
+        let captured = FormatFixtures.samples(raw: try Data(contentsOf: URL(fileURLWithPath: daemon.capture)), bits: 16)
+        XCTAssertEqual(captured.count, reference.count, "every sample, nothing added")
+        XCTAssertTrue(captured == reference, "sample for sample `flac -d`'s decode")
+    }
 }

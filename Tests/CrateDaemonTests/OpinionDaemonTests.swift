@@ -38,39 +38,21 @@ final class OpinionDaemonTests: XCTestCase {
         try request(daemon, ControlRequest(cmd: .history)).history?.first { $0.album.title == title }?.opinion
     }
 
-    /// True when `image` has `mark`'s badge at `spot`: every pixel of the drawn heart or
-    /// cross is there.
-    func shows(_ mark: OpinionMark, at spot: (ScreenLayout) -> Rect, in image: RGBImage) -> Bool {
-        let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
-        let theme = ScreenTheme.standard
-        var expected = Canvas(width: image.width, height: image.height, background: theme.background)
-        let rect = spot(layout)
-        expected.drawOpinionMark(mark, in: rect, theme: theme)
-        var inked = 0
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX where expected.image[x, y] != theme.background {
-                if expected.image[x, y] != image[x, y] { return false }
-                inked += 1
-            }
-        }
-        return inked > 5
-    }
-
     func testTheLikeButtonLikesTakesTheLikeBackAndUndoesADislike() throws {
         let daemon = try startDaemon()
         _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
         _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
         try daemon.waitFor("First playing") { $0.state == .playing && $0.position > 0.2 }
         let nowPlaying: (ScreenLayout) -> Rect = { $0.nowPlaying.opinionMark }
-        XCTAssertFalse(shows(.liked, at: nowPlaying, in: try snapshot(daemon)))
+        XCTAssertFalse(panelShowsMark(.liked, at: nowPlaying, in: try snapshot(daemon)))
 
         XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — First")
         XCTAssertEqual(try opinion(daemon, "First"), .liked)
-        XCTAssertTrue(shows(.liked, at: nowPlaying, in: try snapshot(daemon)), "a heart on the cover")
+        XCTAssertTrue(panelShowsMark(.liked, at: nowPlaying, in: try snapshot(daemon)), "a heart on the cover")
 
         XCTAssertEqual(try input(daemon, "press", "like"), "like removed: Solo — First")
         XCTAssertEqual(try opinion(daemon, "First"), AlbumOpinion.none)
-        XCTAssertFalse(shows(.liked, at: nowPlaying, in: try snapshot(daemon)), "the heart is gone")
+        XCTAssertFalse(panelShowsMark(.liked, at: nowPlaying, in: try snapshot(daemon)), "the heart is gone")
 
         XCTAssertEqual(try input(daemon, "long", "like"), "disliked Solo — First")
         try daemon.waitFor("Second playing") { $0.currentTrack?.path.contains("/Second/") ?? false }
@@ -83,10 +65,10 @@ final class OpinionDaemonTests: XCTestCase {
         _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
         XCTAssertEqual(try input(daemon, "turn", "knob", -1), "browse 1/2: Solo — First", "back from Second, playing")
         let browse: (ScreenLayout) -> Rect = { $0.browse.opinionMark }
-        XCTAssertFalse(shows(.liked, at: browse, in: try snapshot(daemon)))
+        XCTAssertFalse(panelShowsMark(.liked, at: browse, in: try snapshot(daemon)))
         XCTAssertEqual(try daemon.status().display?.screen, "browse", "as the snapshot was drawn")
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/2: Solo — Second")
-        XCTAssertTrue(shows(.liked, at: browse, in: try snapshot(daemon)), "Second is liked")
+        XCTAssertTrue(panelShowsMark(.liked, at: browse, in: try snapshot(daemon)), "Second is liked")
     }
 
     /// In the track list and in browse, like and dislike are about the album in view, with
@@ -107,7 +89,7 @@ final class OpinionDaemonTests: XCTestCase {
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/2: Solo — Second")
         XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — Second")
         let browse: (ScreenLayout) -> Rect = { $0.browse.opinionMark }
-        XCTAssertTrue(shows(.liked, at: browse, in: try snapshot(daemon)), "the heart on the album in view")
+        XCTAssertTrue(panelShowsMark(.liked, at: browse, in: try snapshot(daemon)), "the heart on the album in view")
         XCTAssertEqual(try daemon.status().display?.screen, "browse", "still browsing")
         XCTAssertTrue(try daemon.status().player.currentTrack?.path.contains("/First/") ?? false, "First plays on")
 
@@ -129,7 +111,7 @@ final class OpinionDaemonTests: XCTestCase {
         _ = try request(daemon, ControlRequest(cmd: .play, album: first))
         try daemon.waitFor("First playing") { $0.state == .playing && $0.position > 0.2 }
         let image = try snapshot(daemon)
-        XCTAssertTrue(shows(.disliked, at: { $0.nowPlaying.opinionMark }, in: image))
-        XCTAssertFalse(shows(.liked, at: { $0.nowPlaying.opinionMark }, in: image))
+        XCTAssertTrue(panelShowsMark(.disliked, at: { $0.nowPlaying.opinionMark }, in: image))
+        XCTAssertFalse(panelShowsMark(.liked, at: { $0.nowPlaying.opinionMark }, in: image))
     }
 }

@@ -50,3 +50,21 @@ func messageBoxDifference(_ words: String, in image: RGBImage, kind: Message.Kin
     for y in box.y..<box.maxY { for x in box.x..<box.maxX where expected.image[x, y] != image[x, y] { differing += 1 } }
     return differing
 }
+
+/// True when `image` has `mark`'s badge at `spot`: every pixel of the drawn heart or
+/// cross is there.
+func panelShowsMark(_ mark: OpinionMark, at spot: (ScreenLayout) -> Rect, in image: RGBImage) -> Bool {
+    let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
+    let theme = ScreenTheme.standard
+    var expected = Canvas(width: image.width, height: image.height, background: theme.background)
+    let rect = spot(layout)
+    expected.drawOpinionMark(mark, in: rect, theme: theme)
+    var inked = 0
+    for y in rect.y..<rect.maxY {
+        for x in rect.x..<rect.maxX where expected.image[x, y] != theme.background {
+            if expected.image[x, y] != image[x, y] { return false }
+            inked += 1
+        }
+    }
+    return inked > 5
+}

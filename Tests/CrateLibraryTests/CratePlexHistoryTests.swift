@@ -42,7 +42,15 @@ final class CratePlexHistoryTests: StoreTestCase {
         XCTAssertEqual(c[.newArrivals].first, ids["Album 2"], "the server's addedAt, not the sync's day")
         XCTAssertEqual(c[.newArrivals].last, ids["Album 3"])
         XCTAssertEqual(try store.userStates(), [:], "nothing of the server's is written as the box's own")
+        XCTAssertEqual(try store.opinion(albumKey: "plex:\(server):1"), .liked, "shown as liked, not stored as liked")
+        XCTAssertEqual(try store.opinion(albumKey: "plex:\(server):2"), .none, "two stars are no opinion")
+
+        // The box's like taken back beats the server's rating, in the signals too.
+        try store.setOpinion(.none, albumKey: "plex:\(server):1", takingBackLike: true)
         XCTAssertEqual(try store.opinion(albumKey: "plex:\(server):1"), .none)
+        XCTAssertEqual(try store.likedAlbumKeys(), ["plex:\(server):4"])
+        let unliked = try CrateSignalSource.candidates(store: store, scope: .all, seed: 5, now: 1_700_000_000)
+        XCTAssertEqual(unliked[.favorites].prefix(1), [ids["Album 4"]!])
 
         // The box's own dislike beats the server's rating.
         try store.setOpinion(.disliked, albumKey: "plex:\(server):4")
@@ -59,8 +67,19 @@ final class CratePlexHistoryTests: StoreTestCase {
                               parts: [PlexPart(key: "/library/parts/91/1/file.mp3", size: 100, container: "mp3", codec: "mp3")])
         let mapped = PlexRecords.make(albums: [album, PlexAlbum(ratingKey: "1002", title: "No tracks")], tracks: [track],
                                       server: "m1")
-        XCTAssertEqual(mapped.stats, [PlexAlbumStats(albumKey: "plex:m1:1001", viewCount: 8, lastViewedAt: 1_700_001_000,
-                                                     userRating: 10, addedAt: 1_600_000_000)])
+        XCTAssertEqual(mapped.stats, [PlexAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 8,
+                                                     lastViewedAt: 1_700_001_000, userRating: 10, addedAt: 1_600_000_000)])
+        XCTAssertEqual(mapped.rekeyed, ["plex:m1:1001": "tag:miles davis|kind of blue"])
+
+        // The other half of an album the server split: one album, one history.
+        let half = PlexAlbum(ratingKey: "1003", title: "Kind Of Blue", artist: "Miles Davis", addedAt: 1_500_000_000,
+                             viewCount: 3, lastViewedAt: 1_600_000_000, userRating: 6)
+        let halfTrack = PlexTrack(ratingKey: "2003", albumRatingKey: "1003", title: "Freddie Freeloader", index: 2,
+                                  parts: [PlexPart(key: "/library/parts/93/1/file.mp3", size: 100, container: "mp3", codec: "mp3")])
+        let both = PlexRecords.make(albums: [album, half], tracks: [track, halfTrack], server: "m1")
+        XCTAssertEqual(Set(both.records.map(\.albumKey)), ["tag:miles davis|kind of blue"])
+        XCTAssertEqual(both.stats, [PlexAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 11,
+                                                   lastViewedAt: 1_700_001_000, userRating: 10, addedAt: 1_500_000_000)])
     }
 
     func testAGenreCrateHasItsOwnSignalsScopedToTheGenre() throws {

@@ -125,3 +125,29 @@ public enum FormatFixtures {
 
     public static func write(_ bytes: [UInt8], to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 }
+
+extension FormatFixtures {
+    /// Makes the VORBIS_COMMENT block of the FLAC at `path` declare `cut` bytes fewer than
+    /// it holds, as old taggers left files that gained comments: its last comments then
+    /// lie past the declared end. Returns where the block's header is, and the declared
+    /// and the real length.
+    @discardableResult
+    public static func shortenFLACCommentBlock(_ path: String, by cut: Int) throws -> (offset: Int, declared: Int, real: Int) {
+        var file = try bytes(path)
+        var at = 4
+        while at + 4 <= file.count {
+            let length = Int(file[at + 1]) << 16 | Int(file[at + 2]) << 8 | Int(file[at + 3])
+            if file[at] & 0x7F == 4 {
+                let declared = length - cut
+                file[at + 1] = UInt8(declared >> 16 & 0xFF)
+                file[at + 2] = UInt8(declared >> 8 & 0xFF)
+                file[at + 3] = UInt8(declared & 0xFF)
+                try write(file, to: path)
+                return (at, declared, length)
+            }
+            if file[at] & 0x80 != 0 { break }
+            at += 4 + length
+        }
+        throw FixtureError("\(path) has no VORBIS_COMMENT block")
+    }
+}

@@ -33,6 +33,9 @@ public final class PlexFixture {
         public var userRating: Double?
         /// Default: the load's `updatedAt` minus the album's place in the list.
         public var addedAt: Int?
+        /// The `index` of the first track (an album the server split: the second half's
+        /// tracks go on numbering).
+        public var firstTrackNumber = 1
         public init(ratingKey: Int, title: String, artist: String, year: Int? = nil, genres: [String] = [],
                     tracks: [(title: String, file: String)], container: String = "mp3", cover: UInt32? = nil) {
             self.cover = cover
@@ -72,7 +75,7 @@ public final class PlexFixture {
                 let size = (try FileManager.default.attributesOfItem(atPath: track.file)[.size] as? Int) ?? 0
                 var t: [String: Any] = [
                     "ratingKey": "\(key)", "parentRatingKey": album.ratingKey, "title": track.title,
-                    "parentTitle": album.title, "grandparentTitle": album.artist, "index": index + 1,
+                    "parentTitle": album.title, "grandparentTitle": album.artist, "index": index + album.firstTrackNumber,
                     "duration": 1000, "updatedAt": updatedAt, "type": "track",
                     "Media": [["container": album.container, "audioCodec": album.container,
                                "Part": [["key": "/library/parts/\(key)/\(updatedAt)/file.\(album.container)",

@@ -83,7 +83,9 @@ extension AlbumSession {
             throw RouterError("nothing is playing: name an album with --album ID")
         }
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }
-        try library.store.setOpinion(opinion, albumKey: key, at: Self.wallClock())
+        // Taking a like back, the server's 4 or 5 stars included, is remembered as such.
+        let takingBackLike = opinion == .none && self.opinion(of: id) == .liked
+        try library.store.setOpinion(opinion, albumKey: key, at: Self.wallClock(), takingBackLike: takingBackLike)
         advance.noteOpinion(opinion == .disliked ? .disliked : .other, album: id)
         opinions.withLock { $0[id] = opinion }
         logger.info("album \(id): \(opinion.rawValue)")

@@ -19,6 +19,8 @@ extension AlbumSession {
     /// A scan or Plex sync finished (on its thread): the crate rows are read again here,
     /// not at the next turn of the dial, and a waiting restore may find its albums now.
     func libraryChanged() {
+        // A sync may bring new Plex ratings: opinions are read again.
+        opinions.withLock { $0.removeAll() }
         advance.forget()
         do { try library.store.warmCrateRows() } catch {
             logger.warning("the crate rows could not be read after the library changed (\(error)); the next crate reads them")

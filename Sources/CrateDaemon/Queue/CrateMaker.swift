@@ -2,7 +2,6 @@ import CrateConfig
 import CrateCore
 import CrateLibrary
 import CratePosix
-import Glibc
 
 /// Fills a crate of a given kind from the library: the Crate Wall (or a genre crate)
 /// through the signals and the dial's weights, an artist's catalog, or the CDs wallet.
@@ -12,6 +11,10 @@ struct CrateMaker {
     let walletPath: String?
     /// For collection crates.
     var plex: PlexService? = nil
+    /// The name of the Plex playlist that is the wallet (`[plex] wallet_playlist`).
+    var walletPlaylist = "CDs"
+    /// The wallet's last refresh, for diagnostics.
+    let walletLog = WalletLog()
 
     func fill(_ crate: inout CrateState) throws {
         crate.planned = [:]
@@ -87,31 +90,6 @@ struct CrateMaker {
             throw RouterError("no Plex \(kind) called \"\(title)\"" + (names.isEmpty ? "" : " (there are \(names))"))
         }
         return list
-    }
-
-    /// The wallet file's albums, deduplicated and sorted, the lines that matched none, and
-    /// notes for diagnostics: the counts, and which Plex playlist is the wallet.
-    private func wallet() throws -> (albums: [Int64], unresolved: [String], notes: [String]) {
-        // The text file's items, then the Plex playlist's (each track stands for its album).
-        var items = try walletPath.map { CDsWallet.parse(try TextFile.read($0)) } ?? []
-        if let plex = try library.store.scanState(PlexPaths.walletStateKey) {
-            items += try WalletJSON.decode(plex)
-        }
-        guard walletPath != nil || !items.isEmpty else {
-            throw RouterError("no CDs wallet: set [crate] wallet, or make a Plex audio playlist named CDs")
-        }
-        let everything = try library.store.albums()
-        var walletAlbums: [WalletAlbum] = []
-        for album in everything {
-            guard let paths = try library.store.albumPaths(id: album.id) else { continue }
-            walletAlbums.append(WalletAlbum(id: album.id, artist: album.artist, title: album.title,
-                                            folder: album.folder, trackPaths: paths))
-        }
-        let result = CDsWallet.resolve(items, albums: walletAlbums)
-        var notes = try library.store.scanState(PlexPaths.walletNoteStateKey).map { [$0] } ?? []
-        notes.append("CDs wallet: \(counted(result.albums.count, "album")) from \(counted(items.count, "item")), \(result.duplicates) "
-            + "duplicate\(result.duplicates == 1 ? "" : "s"), \(result.unresolvedCount) unresolved")
-        return (result.albums.map(\.id), result.unresolved.map { "line \($0.line): \($0.text)" }, notes)
     }
 }
 

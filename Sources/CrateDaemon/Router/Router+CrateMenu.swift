@@ -13,10 +13,8 @@ extension Router {
             .init(title: "More by this artist", choice: .moreByArtist),
         ]
         do {
-            let plexWallet = try library?.store.scanState(PlexPaths.walletStateKey)
-            if session.maker.walletPath != nil || plexWallet != nil {
-                entries.append(.init(title: "CDs wallet", choice: .wallet))
-            }
+            let hasWallet = try session.maker.walletExists()
+            if hasWallet { entries.append(.init(title: "CDs wallet", choice: .wallet)) }
             entries += try genreEntries()
             for list in try plexService?.collections() ?? [] {
                 entries.append(.init(title: "Collection: \(list.title)", choice: .collection(list.title)))
@@ -24,6 +22,8 @@ extension Router {
             for list in try plexService?.playlists() ?? [] {
                 entries.append(.init(title: "Playlist: \(list.title)", choice: .playlist(list.title)))
             }
+            // No wallet: the last row says how to make one (chosen, the panel says it in full).
+            if !hasWallet { entries.append(.init(title: session.maker.noWalletRow, choice: .wallet)) }
         } catch {
             // The menu still opens with what could be read; the reason is on the panel.
             logger.warning("crate menu: \(error)")

@@ -21,6 +21,7 @@ extension Router {
             let id = request.album ?? -1
             guard var detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
             detail.kept = plexService?.isKept(albumID: id)
+            detail.opinion = session?.opinion(of: id).nonNeutral
             reply.album = detail
         case .artists:
             reply.artists = try library.store.artists()

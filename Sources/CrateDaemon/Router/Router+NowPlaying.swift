@@ -21,6 +21,7 @@ extension Router {
         if let detail = albumID.flatMap({ cachedAlbum($0) }) {
             info.album = detail.album.title
             info.artist = detail.album.artist
+            info.opinion = session?.opinion(of: detail.album.id).nonNeutral
             if let segment, segment.albumID == detail.album.id {
                 info.trackNumber = index - segment.startIndex + 1
                 info.trackCount = detail.tracks.count
@@ -69,7 +70,9 @@ extension Router {
         guard let id = current ?? stopped, let detail = cachedAlbum(id) else { return nil }
         let queued = byHand.contains(id)
         let inCrate = !queued && crate.items.contains { $0.albumID == id }
-        return PlayingAlbumStatus(id: id, title: detail.album.title, artist: detail.album.artist,
-                                  crate: inCrate ? crate.kind.displayName : nil, queued: queued, stopped: stopped != nil)
+        var status = PlayingAlbumStatus(id: id, title: detail.album.title, artist: detail.album.artist,
+                                        crate: inCrate ? crate.kind.displayName : nil, queued: queued, stopped: stopped != nil)
+        status.opinion = session.opinion(of: id).nonNeutral
+        return status
     }
 }

@@ -63,6 +63,7 @@ extension Router {
             reply.library = try library.stats()
             reply.status = status()
             reply.plex = plexService?.status()
+            reply.wallet = session.maker.walletRefresh()
         default:
             throw RouterError("\(command.rawValue) is not a queue command")
         }

@@ -41,6 +41,7 @@ final class FLACDecoder: TrackDecoder {
         }
         try PCMFormat.check(channels: info.channels, path: path)
         format = PCMFormat(sampleRate: info.sampleRate, channels: info.channels, bitsPerSample: info.bitsPerSample)
+        cursor.patch = try FLACCommentOverrun.headerPatch(cursor, first: marker + FLACStreamInfo.headerSize)
         sink = FLACFrameSink(cursor: cursor, streamInfo: info)
         handle = try FLACStreamHandle.make(sink: sink, path: path)
 

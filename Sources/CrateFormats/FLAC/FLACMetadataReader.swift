@@ -75,9 +75,10 @@ enum FLACMetadataReader {
             guard header.count == 4 else {
                 throw FormatReadError(path: path, reason: "truncated: the file ends inside its metadata (block \(index + 1))")
             }
-            isLast = header[0] & 0x80 != 0
-            let type = header[0] & 0x7F
-            let length = Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+            let block = FLACBlockHeader(header)
+            isLast = block.isLast
+            let type = block.type
+            var length = block.length
             let body = position + 4
             guard body + length <= file.size else {
                 throw FormatReadError(path: path, reason: "truncated: the \(FLACBlockType.name(type)) block runs past the end of the file")
@@ -92,7 +93,16 @@ enum FLACMetadataReader {
                     break
                 }
                 var problems: [String] = []
-                let comments = VorbisComments.parse(try bytes(at: body, count: length), problems: &problems)
+                var comments = VorbisComments.parse(try bytes(at: body, count: length), problems: &problems)
+                if !problems.isEmpty {
+                    let look = try bytes(at: body, count: FLACCommentOverrun.lookLength(
+                        declared: length, body: body, fileSize: file.size))
+                    if let real = FLACCommentOverrun.realLength(look: look, declared: length, isLast: isLast) {
+                        comments = VorbisComments.parse(Array(look.prefix(real)), problems: &problems)
+                        problems = [FLACCommentOverrun.warning(declared: length, real: real)]
+                        length = real
+                    }
+                }
                 let found = tags
                 tags = comments.tags
                 tags.problems = found.problems

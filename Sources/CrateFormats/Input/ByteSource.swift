@@ -21,6 +21,10 @@ public final class ByteCursor {
     /// The first read failure, reported by the decoder in its own words.
     public private(set) var failure: DecodeError?
 
+    /// Bytes shown to sequential reads in place of the source's at `offset` (a header a
+    /// codec library would misread, corrected): the file itself is never changed.
+    var patch: (offset: Int, bytes: [UInt8])?
+
     public init(_ source: any ByteSource) { self.source = source }
 
     /// Sequential read; 0 at the end or after a failure (see `failure`).
@@ -28,11 +32,21 @@ public final class ByteCursor {
         guard failure == nil, count > 0 else { return 0 }
         do {
             let n = try source.read(at: position, into: buffer, count: count)
+            if let patch { Self.apply(patch, to: buffer, at: position, count: n) }
             position += n
             return n
         } catch {
             failure = error
             return 0
+        }
+    }
+
+    private static func apply(_ patch: (offset: Int, bytes: [UInt8]), to buffer: UnsafeMutableRawPointer,
+                              at position: Int, count: Int) {
+        let from = max(position, patch.offset), to = min(position + count, patch.offset + patch.bytes.count)
+        guard from < to else { return }
+        for offset in from..<to {
+            buffer.storeBytes(of: patch.bytes[offset - patch.offset], toByteOffset: offset - position, as: UInt8.self)
         }
     }
 

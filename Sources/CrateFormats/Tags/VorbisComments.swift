@@ -14,8 +14,15 @@ public struct VorbisComments: Sendable, Equatable {
     /// count, then length-prefixed `NAME=value` strings, all little-endian 32-bit.
     /// Damage keeps what was read before it and says what was lost in `problems`.
     public static func parse(_ bytes: [UInt8], start: Int = 0, problems: inout [String]) -> VorbisComments {
+        var end = 0
+        return parse(bytes, start: start, problems: &problems, end: &end)
+    }
+
+    /// `parse`, also giving the offset just past the last comment read (`end`).
+    static func parse(_ bytes: [UInt8], start: Int = 0, problems: inout [String], end: inout Int) -> VorbisComments {
         var comments = VorbisComments()
         var at = start
+        defer { end = at }
         func u32() -> Int? {
             guard at + 4 <= bytes.count else { return nil }
             defer { at += 4 }

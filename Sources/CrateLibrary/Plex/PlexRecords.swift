@@ -13,6 +13,9 @@ enum PlexRecords {
         var stats: [PlexAlbumStats] = []
         var skipped: [String] = []
         var albumCount = 0
+        /// Each playable album's key before (`PlexPaths.albumKey`, one per rating key) →
+        /// its key now (`PlexReleaseKeys`), where they differ.
+        var rekeyed: [String: String] = [:]
     }
 
     static func make(albums: [PlexAlbum], tracks: [PlexTrack], server: String) -> Result {
@@ -48,12 +51,15 @@ enum PlexRecords {
                 continue
             }
             result.albumCount += 1
-            result.stats.append(PlexAlbumStats(
-                albumKey: PlexPaths.albumKey(server, album: album.ratingKey), viewCount: max(0, album.viewCount ?? 0),
-                lastViewedAt: album.lastViewedAt.map(Double.init), userRating: album.userRating,
-                addedAt: album.addedAt.map(Double.init)))
             let genre = GenreTaxonomy.classify(tags: album.genres)
             let artist = album.artist ?? albumTracks.first?.albumArtist ?? "Unknown Artist"
+            let albumKey = PlexReleaseKeys.key(server: server, album: album, artist: artist)
+            let oldKey = PlexPaths.albumKey(server, album: album.ratingKey)
+            if oldKey != albumKey { result.rekeyed[oldKey] = albumKey }
+            result.stats.append(PlexAlbumStats(
+                albumKey: albumKey, viewCount: max(0, album.viewCount ?? 0),
+                lastViewedAt: album.lastViewedAt.map(Double.init), userRating: album.userRating,
+                addedAt: album.addedAt.map(Double.init)))
             let discTotal = albumTracks.map(\.disc).max()
             for track in albumTracks {
                 guard let part = track.playablePart else { continue }
@@ -61,7 +67,7 @@ enum PlexRecords {
                 let updated = max(track.updatedAt ?? 0, album.updatedAt ?? 0)
                 result.records.append(FileRecord(
                     path: path, root: PlexPaths.root(server), size: part.size ?? 0, mtimeNanos: updated * 1_000_000_000,
-                    albumKey: PlexPaths.albumKey(server, album: album.ratingKey), title: track.title,
+                    albumKey: albumKey, title: track.title,
                     artist: track.artist ?? artist, albumArtist: artist, albumTitle: album.title,
                     trackNumber: track.index, trackTotal: albumTracks.count, discNumber: track.disc,
                     discTotal: discTotal, year: album.year, date: album.originallyAvailableAt, genres: album.genres,
@@ -75,6 +81,7 @@ enum PlexRecords {
                     partKey: part.key, size: part.size))
             }
         }
+        result.stats = PlexReleaseKeys.merge(result.stats)
         return result
     }
 }

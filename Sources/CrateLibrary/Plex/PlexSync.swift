@@ -59,8 +59,13 @@ struct PlexSync {
         do {
             let stamps = try store.stamps(root: root)
             let listed = Set(mapped.records.map(\.path))
+            // Tracks stored before albums had release keys are written again, once, and the
+            // box's likes and plays move to the new keys.
+            let rekeyDone = PlexReleaseKeys.doneStateKey(server.machineIdentifier)
+            let rekeying = try store.scanState(rekeyDone) == nil && !stamps.isEmpty
+            if rekeying { try store.moveUserAlbumKeys(mapped.rekeyed) }
             let changed = mapped.records.filter { record in
-                guard let stamp = stamps[record.path] else { return true }
+                guard !rekeying, let stamp = stamps[record.path] else { return true }
                 return stamp.size != record.size || stamp.mtimeNanos != record.mtimeNanos
             }
             let removed = stamps.keys.filter { !listed.contains($0) }
@@ -78,10 +83,13 @@ struct PlexSync {
             try store.setRoot(root, online: true)
             try store.setScanState(PlexPaths.walletStateKey, try wallet.map { try WalletJSON.encode($0) })
             try store.setScanState(PlexPaths.walletNoteStateKey, walletNote)
+            let collections = PlexReleaseKeys.remap(collections, mapped.rekeyed)
+            let playlists = PlexReleaseKeys.remap(playlists, mapped.rekeyed)
             try store.setScanState(PlexPaths.collectionsStateKey(server.machineIdentifier),
                                    String(decoding: try JSONEncoder().encode(collections), as: UTF8.self))
             try store.setScanState(PlexPaths.playlistsStateKey(server.machineIdentifier),
                                    String(decoding: try JSONEncoder().encode(playlists), as: UTF8.self))
+            try store.setScanState(rekeyDone, "1")
             try store.setScanState(PlexPaths.thumbsStateKey(server.machineIdentifier), try PlexCovers.encodeThumbs(albums))
         } catch {
             throw .badResponse("cannot store the sync: \(error)")

@@ -21,14 +21,15 @@ struct CrateAlbumRow: Sendable {
 extension AlbumUserState {
     /// The box's state of an album with the server's history folded in: its plays count as
     /// heard to the end (a Plex view is a completed play), the later last play wins, and a
-    /// high rating is a like unless the box has an opinion of its own. Only read by the
+    /// high rating is a like unless the box has an opinion of its own (or took that like
+    /// back). Only read by the
     /// signals: nothing of this is written to user.sqlite.
     func merged(with row: CrateAlbumRow) -> AlbumUserState {
         var state = self
         state.plays += row.serverPlays
         state.completedPlays += row.serverPlays
         if let server = row.serverLastPlayed, server > (state.lastPlayed ?? 0) { state.lastPlayed = server }
-        if state.opinion == .none, let rating = row.serverRating, rating >= PlexAlbumStats.likedRating {
+        if state.opinion == .none, !state.unliked, let rating = row.serverRating, rating >= PlexAlbumStats.likedRating {
             state.opinion = .liked
         }
         return state
@@ -96,7 +97,7 @@ extension LibraryStore {
         try db.readTransaction {
             var states: [Int64: AlbumUserState] = [:]
             for (id, state) in try db.rows("""
-                SELECT a.id, u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played
+                SELECT a.id, u.liked, u.disliked, u.play_count, u.completed_plays, u.last_played, u.unliked
                 FROM user.album_state u JOIN albums a ON a.album_key = u.album_key
                 """, [], { s -> (Int64, AlbumUserState) in
                     var state = AlbumUserState()
@@ -104,6 +105,7 @@ extension LibraryStore {
                     state.plays = s.int(3)
                     state.completedPlays = s.int(4)
                     state.lastPlayed = s.optionalDouble(5)
+                    state.unliked = s.bool(6)
                     return (s.int64(0), state)
                 }) { states[id] = state }
             return states

@@ -1,6 +1,9 @@
-/// Two copies of one release (an old MP3 rip beside a FLAC one) share an album key, so
-/// they are one album in every crate. This decides which copy plays: per folder, the
-/// best quality (lossless, then depth, then rate, then the most tracks); a track of a
+/// Two copies of one release (an old MP3 rip beside a FLAC one, a local rip beside the
+/// Plex server's copy, the halves of an album the server split) share an album key, so
+/// they are one album in every crate. This decides which copy plays: per folder, a copy
+/// on the box before a Plex server's (it plays with the server gone and costs no
+/// download), then the best quality (lossless, then depth, then rate, then the most
+/// tracks); a track of a
 /// lesser copy that the better copy also has (same disc and number) is `shadowed`, so
 /// it is neither played nor counted. Files of one folder never shadow each other: two
 /// tracks tagged with the same number in one rip are both kept.
@@ -52,6 +55,8 @@ struct AlbumCopies {
         }
         return quality.keys.sorted { a, b in
             let x = quality[a]!, y = quality[b]!
+            let (localA, localB) = (!PlexPaths.isPlex(a), !PlexPaths.isPlex(b))
+            if localA != localB { return localA }
             if x.lossless != y.lossless { return x.lossless }
             if x.bits != y.bits { return x.bits > y.bits }
             if x.rate != y.rate { return x.rate > y.rate }

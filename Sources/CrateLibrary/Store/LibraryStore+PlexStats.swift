@@ -18,8 +18,9 @@ public struct PlexAlbumStats: Sendable, Equatable {
         self.addedAt = addedAt
     }
 
-    /// A rating this high (four stars of five) counts as a like in the crates. It is the
-    /// server's word, never written to user.sqlite nor sent back.
+    /// A rating this high (four stars of five) counts as a like everywhere (the crates,
+    /// Favorites, the panel's heart) unless the box took it back. It is the server's word,
+    /// never written to user.sqlite; taking it back is never sent to the server.
     public static let likedRating = 8.0
 }
 

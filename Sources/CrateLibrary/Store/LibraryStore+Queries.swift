@@ -67,12 +67,15 @@ extension LibraryStore {
     }
 
     /// The paths of an album's tracks in album order, for playing; nil if the album is unknown.
-    public func albumPaths(id: Int64) throws(LibraryStoreError) -> [String]? {
+    /// `everyCopy`: the files of every copy, those that do not play included (what a
+    /// wallet item may name).
+    public func albumPaths(id: Int64, everyCopy: Bool = false) throws(LibraryStoreError) -> [String]? {
         try read { db in
             guard let key = try db.firstRow("SELECT album_key FROM albums WHERE id = ?1", [.integer(id)], {
                 $0.text(0)
             }) else { return nil }
-            return try db.rows("SELECT path FROM files WHERE album_key = ?1 AND shadowed = 0 ORDER BY \(AlbumAggregation.trackOrder)",
+            let playing = everyCopy ? "" : " AND shadowed = 0"
+            return try db.rows("SELECT path FROM files WHERE album_key = ?1\(playing) ORDER BY \(AlbumAggregation.trackOrder)",
                                [.text(key)]) { $0.text(0) }
         }
     }

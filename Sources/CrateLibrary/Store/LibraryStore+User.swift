@@ -7,6 +7,9 @@ public struct AlbumUserState: Sendable, Equatable {
     public var plays = 0
     public var completedPlays = 0
     public var lastPlayed: Double?
+    /// The box took a like back (`setOpinion(.none, takingBackLike: true)`): a 4- or
+    /// 5-star rating on the album's Plex server no longer counts as a like.
+    public var unliked = false
     public init() {}
 }
 
@@ -17,34 +20,89 @@ extension LibraryStore {
     }
 
     /// Likes and dislikes exclude each other: setting one clears the other. A like
-    /// records `at` (seconds since 1970) for the Favorites crate's order.
-    public func setOpinion(_ opinion: AlbumOpinion, albumKey: String, at time: Double = 0) throws(LibraryStoreError) {
+    /// records `at` (seconds since 1970) for the Favorites crate's order. `.none` with
+    /// `takingBackLike` (the album showed as liked) also overrides a like its Plex server's
+    /// rating gives, until the box likes or dislikes it again; `.none` alone (a dislike
+    /// undone) lets that rating count again.
+    public func setOpinion(_ opinion: AlbumOpinion, albumKey: String, at time: Double = 0,
+                           takingBackLike: Bool = false) throws(LibraryStoreError) {
         let likedAt: SQLiteValue = opinion == .liked ? .real(time) : .null
         try ledgeredChange { db in
             try db.run("""
-                INSERT INTO album_state (album_key, liked, disliked, liked_at) VALUES (?1, ?2, ?3, ?4)
+                INSERT INTO album_state (album_key, liked, disliked, liked_at, unliked) VALUES (?1, ?2, ?3, ?4, ?5)
                 ON CONFLICT(album_key) DO UPDATE SET liked = excluded.liked, disliked = excluded.disliked,
-                    liked_at = excluded.liked_at
-                """, [.text(albumKey), .bool(opinion == .liked), .bool(opinion == .disliked), likedAt])
+                    liked_at = excluded.liked_at, unliked = excluded.unliked
+                """, [.text(albumKey), .bool(opinion == .liked), .bool(opinion == .disliked), likedAt,
+                      .bool(opinion == .none && takingBackLike)])
         }
     }
 
-    /// The keys of the liked albums, most recently liked first (undated likes last).
+    /// The keys of the liked albums: those liked on the box, most recently liked first
+    /// (undated likes last), then those their Plex server rates 4 or 5 stars that the box
+    /// neither disliked nor took the like back from, best rated first.
     public func likedAlbumKeys() throws(LibraryStoreError) -> [String] {
-        try withUserData { db in
+        let own = try withUserData { db in
             try db.rows("""
                 SELECT album_key FROM album_state WHERE liked
                 ORDER BY liked_at IS NULL, liked_at DESC, rowid DESC
                 """, [], { $0.text(0) })
         }
+        let overridden = try withUserData { db in
+            Set(try db.rows("SELECT album_key FROM album_state WHERE liked OR disliked OR unliked", [], { $0.text(0) }))
+        }
+        return own + (try serverLikedAlbumKeys()).filter { !overridden.contains($0) }
     }
 
-    /// The like or dislike of one album (`.none` for an album never rated).
+    /// The like or dislike of one album (`.none` for an album never rated), its Plex
+    /// server's 4 or 5 stars counting as a like unless the box took it back.
     public func opinion(albumKey: String) throws(LibraryStoreError) -> AlbumOpinion {
-        try withUserData { db in
-            try db.firstRow("SELECT liked, disliked FROM album_state WHERE album_key = ?1", [.text(albumKey)]) {
-                $0.bool(0) ? AlbumOpinion.liked : $0.bool(1) ? .disliked : .none
-            } ?? .none
+        let own = try withUserData { db in
+            try db.firstRow("SELECT liked, disliked, unliked FROM album_state WHERE album_key = ?1", [.text(albumKey)]) {
+                (opinion: $0.bool(0) ? AlbumOpinion.liked : $0.bool(1) ? .disliked : .none, unliked: $0.bool(2))
+            }
+        }
+        if let own, own.opinion != .none || own.unliked { return own.opinion }
+        let rating = try read { db in
+            try db.firstRow("SELECT user_rating FROM plex_album_stats WHERE album_key = ?1", [.text(albumKey)]) {
+                $0.optionalDouble(0)
+            }
+        }
+        return (rating ?? nil).map { $0 >= PlexAlbumStats.likedRating } == true ? .liked : .none
+    }
+
+    /// Albums their Plex server rates 4 or 5 stars, best rated first (then most recently played).
+    private func serverLikedAlbumKeys() throws(LibraryStoreError) -> [String] {
+        try read { db in
+            try db.rows("""
+                SELECT album_key FROM plex_album_stats WHERE user_rating >= ?1
+                ORDER BY user_rating DESC, last_viewed_at DESC, album_key
+                """, [.real(PlexAlbumStats.likedRating)], { $0.text(0) })
+        }
+    }
+
+    /// Moves the user's state of albums from old keys to new ones (`old → new`), merging
+    /// with a state the new key has already: plays add up, the latest play and like stay,
+    /// a like beats a dislike. For keys that change meaning (Plex albums keyed as releases).
+    public func moveUserAlbumKeys(_ keys: [String: String]) throws(LibraryStoreError) {
+        guard !keys.isEmpty else { return }
+        try ledgeredChange { db in
+            for (old, new) in keys.sorted(by: { $0.key < $1.key }) where old != new {
+                try db.run("""
+                    INSERT INTO album_state (album_key, liked, disliked, play_count, completed_plays, last_played,
+                                             liked_at, unliked)
+                    SELECT ?2, liked, disliked, play_count, completed_plays, last_played, liked_at, unliked
+                    FROM album_state WHERE album_key = ?1
+                    ON CONFLICT(album_key) DO UPDATE SET
+                        liked = liked OR excluded.liked,
+                        disliked = (disliked OR excluded.disliked) AND NOT (liked OR excluded.liked),
+                        play_count = play_count + excluded.play_count,
+                        completed_plays = completed_plays + excluded.completed_plays,
+                        last_played = max(ifnull(last_played, 0), ifnull(excluded.last_played, 0)),
+                        liked_at = max(ifnull(liked_at, 0), ifnull(excluded.liked_at, 0)),
+                        unliked = unliked AND excluded.unliked
+                    """, [.text(old), .text(new)])
+                try db.run("DELETE FROM album_state WHERE album_key = ?1", [.text(old)])
+            }
         }
     }
 
@@ -64,13 +122,14 @@ extension LibraryStore {
         try withUserData { db in
             var states: [String: AlbumUserState] = [:]
             for (key, state) in try db.rows(
-                "SELECT album_key, liked, disliked, play_count, completed_plays, last_played FROM album_state", [],
+                "SELECT album_key, liked, disliked, play_count, completed_plays, last_played, unliked FROM album_state", [],
                 { s -> (String, AlbumUserState) in
                     var state = AlbumUserState()
                     state.opinion = s.bool(1) ? .liked : s.bool(2) ? .disliked : .none
                     state.plays = s.int(3)
                     state.completedPlays = s.int(4)
                     state.lastPlayed = s.optionalDouble(5)
+                    state.unliked = s.bool(6)
                     return (s.text(0), state)
                 }) { states[key] = state }
             return states
@@ -81,9 +140,11 @@ extension LibraryStore {
     public func history(limit: Int = 50) throws(LibraryStoreError) -> [AlbumHistory] {
         let states = try userStates().filter { $0.value.lastPlayed != nil }
         let albums = try albumsByKey(Set(states.keys))
+        let serverLiked = Set(try serverLikedAlbumKeys())
         return albums.compactMap { key, album -> AlbumHistory? in
             guard let state = states[key] else { return nil }
-            return AlbumHistory(album: album, opinion: state.opinion, plays: state.plays,
+            let serverLike = state.opinion == .none && !state.unliked && serverLiked.contains(key)
+            return AlbumHistory(album: album, opinion: serverLike ? .liked : state.opinion, plays: state.plays,
                                 completedPlays: state.completedPlays, lastPlayed: state.lastPlayed)
         }
         .sorted { ($0.lastPlayed ?? 0, $0.album.id) > ($1.lastPlayed ?? 0, $1.album.id) }

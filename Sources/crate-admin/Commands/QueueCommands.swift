@@ -77,7 +77,7 @@ struct HistoryCommand: ParsableCommand {
 
 struct DiagnosticsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "diagnostics", abstract: "Crate weights and counts per signal, redistribution, queue and library state.")
+        commandName: "diagnostics", abstract: "Crate weights and counts per signal, redistribution, queue and library state, the CDs wallet's last refresh.")
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func run() throws {

@@ -6,7 +6,7 @@
 enum UserSchema {
     static let file = "user.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1, version2])
+    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3])
 
     /// The tables recovery copies, in order.
     static let tables = ["album_state", "key_values"]
@@ -49,5 +49,11 @@ enum UserSchema {
     /// Likes from before this column have none and sort after every dated one.
     static let version2 = """
         ALTER TABLE album_state ADD COLUMN liked_at REAL;
+        """
+
+    /// A like the box took back from an album its Plex server rates 4 or 5 stars: the
+    /// server's rating is a like everywhere unless this says the listener said otherwise.
+    static let version3 = """
+        ALTER TABLE album_state ADD COLUMN unliked INTEGER NOT NULL DEFAULT 0;
         """
 }
