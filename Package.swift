@@ -7,10 +7,12 @@ let package = Package(
     products: [
         .executable(name: "crated", targets: ["crated"]),
         .executable(name: "crate-admin", targets: ["crate-admin"]),
+        .executable(name: "crate-web", targets: ["crate-web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Thin system-library shims: a header and a modulemap, nothing else.
@@ -112,9 +114,30 @@ let package = Package(
         .executableTarget(
             name: "crate-admin",
             dependencies: [
-                "CrateCore", "CrateConfig", "CratePosix", "CrateSnapcast",
+                "CrateCore", "CrateConfig", "CratePosix", "CrateSnapcast", "CrateControlClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The control socket's client: newline-delimited JSON requests and the event stream.
+        // Shared by crate-admin and crate-web.
+        .target(name: "CrateControlClient", dependencies: ["CrateCore", "CratePosix"]),
+        // The web front end's logic: routes, sessions, the origin check, the daemon link.
+        .target(
+            name: "CrateWeb",
+            dependencies: [
+                "CrateCore", "CrateConfig", "CrateControlClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "crate-web",
+            dependencies: [
+                "CrateWeb", "CrateConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "crate-wall-bench",
