@@ -162,6 +162,7 @@ let package = Package(
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [

@@ -29,7 +29,8 @@ public final class EventHub: Sendable {
         /// The daemon's last status line, for a page that opens its stream now.
         var lastStatus: String?
         var connected = false
-        var stopped = false
+        /// What this crated offers, asked once per connection.
+        var features = DaemonFeatures(unknownCommandAnswer: "")
     }
     private let state = Mutex(State())
 
@@ -45,6 +46,7 @@ public final class EventHub: Sendable {
 
     public var listenerCount: Int { state.withLock { $0.listeners.count } }
     public var isConnected: Bool { state.withLock { $0.connected } }
+    public var features: DaemonFeatures { state.withLock { $0.features } }
 
     /// Starts the reading thread; it runs for the life of the process.
     public func start() {
@@ -71,6 +73,17 @@ public final class EventHub: Sendable {
         return added ? stream : nil
     }
 
+    /// An unknown command's answer lists every command crated knows.
+    static func askFeatures(_ socketPath: String) -> DaemonFeatures {
+        do throws(ControlClientError) {
+            let probe = WebDaemonRequest("crate-web-features")
+            let answer = try ControlClient(socketPath: socketPath).roundTrip(line: probe.encodedLine()).reply.error
+            return DaemonFeatures(unknownCommandAnswer: answer ?? "")
+        } catch {
+            return DaemonFeatures(unknownCommandAnswer: "")
+        }
+    }
+
     static let downLine = #"{"event":"daemon-down"}"#
     /// The subscribe reply (`{"ok":true,"status":{...}}`) as it came, inside a `daemon-up` event.
     static func upLine(_ reply: String?) -> String {
@@ -93,7 +106,8 @@ public final class EventHub: Sendable {
                 let (reply, raw) = try client.roundTrip(ControlRequest(cmd: .subscribe))
                 guard reply.ok else { throw .refused(reply.error ?? "subscribe refused") }
                 let up = Self.upLine(raw)
-                state.withLock { $0.connected = true; $0.lastStatus = up }
+                let features = Self.askFeatures(socketPath)
+                state.withLock { $0.connected = true; $0.lastStatus = up; $0.features = features }
                 broadcast(up)
                 logger.info("subscribed to crated on \(socketPath)")
                 announcedDown = false

@@ -151,8 +151,7 @@ public struct WebServer: Sendable {
             let status = try await daemon.request(WebDaemonRequest("status")).raw
             let plex = try await daemon.request(WebDaemonRequest("plex-status")).raw
             let library = try await daemon.request(WebDaemonRequest("library-stats")).raw
-            let known = try await daemon.request(WebDaemonRequest("crate-web-probe")).reply.error ?? ""
-            let features = DaemonFeatures(unknownCommandAnswer: known)
+            let features = events.features
             return Self.json(#"{"status":\#(status),"plex":\#(plex),"library":\#(library),"features":\#(features.json)}"#)
         } catch {
             return Self.problem(error.message, status: .badGateway)
