@@ -11,8 +11,10 @@ struct RawHTTP {
     }
 
     /// A connected socket to 127.0.0.1:`port`.
-    static func connect(_ port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// `waiting: false` returns at once, the handshake left to the kernel (a full listen
+    /// queue would otherwise hold each connect for seconds of SYN retries).
+    static func connect(_ port: Int, waiting: Bool = true) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -20,7 +22,7 @@ struct RawHTTP {
         let rc = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard rc == 0 else {
+        guard rc == 0 || (!waiting && errno == EINPROGRESS) else {
             close(fd)
             throw NSError(domain: "RawHTTP", code: Int(errno), userInfo: [NSLocalizedDescriptionKey: "connect failed: errno \(errno)"])
         }

@@ -72,9 +72,9 @@ final class WebHostileInputTests: XCTestCase {
     }
 
     /// A long sweep playing, so each test can check the music went on.
-    func startMusic() throws -> String {
+    func startMusic(seconds: Double = 20) throws -> String {
         let track = dir.file("Long Sweep.mp3")
-        try AudioFixtures.encodeMP3(AudioFixtures.sweep(rate: 44100, seconds: 30), rate: 44100, channels: 2,
+        try AudioFixtures.encodeMP3(AudioFixtures.sweep(rate: 44100, seconds: seconds), rate: 44100, channels: 2,
                                     encoding: .cbr(kbps: 128), to: track)
         XCTAssertTrue(try daemon.request(.play, paths: [track]).ok)
         try daemon.waitFor("playing") { $0.state == .playing }
@@ -159,12 +159,12 @@ final class WebHostileInputTests: XCTestCase {
     }
 
     func testFiveHundredIdleConnectionsAreBoundedAndTheMusicGoesOn() throws {
-        _ = try startMusic()
+        _ = try startMusic(seconds: 60)
         let session = try signIn()
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
-        for _ in 0..<500 { if let fd = try? RawHTTP.connect(port) { idle.append(fd) } }
-        XCTAssertGreaterThan(idle.count, 64, "the connections were made (the kernel's backlog holds the rest)")
+        for _ in 0..<500 { if let fd = try? RawHTTP.connect(port, waiting: false) { idle.append(fd) } }
+        XCTAssertEqual(idle.count, 500, "the connections were opened (the kernel's queue holds those not accepted)")
         usleep(500_000)
         let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(web.processIdentifier)/fd").count
         XCTAssertLessThan(open, 64 + 40, "crate-web holds at most max_clients connections, not 500 (\(open) descriptors)")

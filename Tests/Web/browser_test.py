@@ -120,6 +120,7 @@ class BrowserTest:
         self.js("arguments[0].scrollIntoView()", tile)
         tile.find_element(By.TAG_NAME, "img").click()
         wait("the Ramp album to play", lambda: (request(self.rig.sock, cmd="status")["status"].get("album") or {}).get("id") == ramp["id"])
+        wait("the page to show it", lambda: "Ramp" in self.driver.find_element(By.ID, "np-album").get_attribute("textContent"))
         # Two tracks of one second each: the ramp must arrive whole, across the track boundary.
         need = before + 2 * RATE * 4 * 2 + RATE
         wait("the album in the capture", lambda: os.path.getsize(self.rig.capture) >= need, timeout=20)
@@ -132,7 +133,6 @@ class BrowserTest:
         while start + run < len(left) and (left[start + run] - left[start + run - 1]) & 0xFFFF == 1:
             run += 1
         check(run >= 2 * RATE, "the ramp plays unbroken through both tracks: %d of %d samples in order" % (run, 2 * RATE))
-        wait("the page to show it", lambda: "Ramp" in self.driver.find_element(By.ID, "np-album").get_attribute("textContent"))
 
     def snapshot(self):
         return base64.b64decode(request(self.rig.sock, cmd="display-snapshot")["snapshot"])

@@ -56,6 +56,8 @@ function coverTile(album, index) {
 // The crate wall, drawn a page at a time as it scrolls.
 function renderCrate(crate) {
   state.crate = crate; state.shown = 0; state.exhausted = false;
+  // For the bench: when the wall first had covers, after the page was opened.
+  if (!performance.getEntriesByName("wall").length) performance.mark("wall");
   $("covers").replaceChildren();
   $("crate-name").textContent = crate.name + " · " + crate.items.length + " albums";
   $("crate-notes").textContent = (crate.notes || []).join(" · ");
@@ -94,6 +96,7 @@ function markWall() {
     tile.classList.toggle("playing", playing != null && Number(tile.dataset.id) === playing);
     tile.classList.toggle("knob", knob != null && Number(tile.dataset.index) === knob);
   }
+  if (knob !== state.knob) { state.knob = knob; window.knobShownAt = performance.timeOrigin + performance.now(); }
   if (knob != null) { const t = document.querySelector('#covers .cover[data-index="' + knob + '"]'); if (t) t.scrollIntoView({ block: "nearest" }); }
 }
 
