@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The ~8,700 public symbols of the linked-in modules are nobody's to look up: not
+// exporting them leaves their tables (0.7 MB) out of the mapped binary (crated, crate-web).
+let noExportDynamic: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+
 let package = Package(
     name: "Crate",
     platforms: [.macOS(.v15)],
@@ -107,9 +111,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The ~8,700 public symbols of the linked-in modules are nobody's to look up:
-            // not exporting them leaves their tables (0.7 MB) out of the mapped binary.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+            linkerSettings: noExportDynamic
         ),
         .executableTarget(
             name: "crate-admin",
@@ -137,7 +139,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+            linkerSettings: noExportDynamic
         ),
         .executableTarget(
             name: "crate-wall-bench",

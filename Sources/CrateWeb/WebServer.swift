@@ -104,7 +104,9 @@ public struct WebServer: Sendable {
     }
 
     static func problem(_ message: String, status: HTTPResponse.Status) -> Response {
-        json(#"{"ok":false,"error":"# + JSONText.quoted(message) + "}", status: status)
+        struct Problem: Encodable { var ok = false; var error: String }
+        let text = (try? JSONEncoder().encode(Problem(error: message))).map { String(decoding: $0, as: UTF8.self) }
+        return json(text ?? #"{"ok":false}"#, status: status)
     }
 
     /// The daemon's reply line as it came; 502 when crated is not there.

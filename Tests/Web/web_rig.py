@@ -9,30 +9,19 @@ browser test (browser_test.py) and the bench (bench/web.py).
 import json
 import os
 import signal
-import socket
 import struct
+import sys
 import subprocess
 import time
 import urllib.request
 import wave
 import zlib
 
+# The bench's helpers: one JSON-lines request to crated's socket, a free port.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from benchlib import free_port, unix_request as request  # noqa: E402,F401
+
 RATE = 44100
-
-
-def request(sock_path, **req):
-    s = socket.socket(socket.AF_UNIX)
-    s.settimeout(30)
-    s.connect(sock_path)
-    s.sendall((json.dumps(req) + "\n").encode())
-    data = b""
-    while not data.endswith(b"\n"):
-        chunk = s.recv(1 << 20)
-        if not chunk:
-            break
-        data += chunk
-    s.close()
-    return json.loads(data)
 
 
 def png(path, rgb, size=64):
@@ -104,12 +93,19 @@ def make_library(root, albums=8, ramp_frames=RATE):
     return names
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+def answering(process, name, probe, timeout=30):
+    """Waits until `probe` succeeds: the program started by `process` answers."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("%s exited with %s (see its log)" % (name, process.returncode))
+        try:
+            if probe():
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError("%s did not answer within %d s" % (name, timeout))
 
 
 class Rig:
@@ -133,15 +129,7 @@ class Rig:
         log = open(os.path.join(self.work, "crated.log"), "a")
         self.crated = subprocess.Popen([os.path.join(self.bindir, "crated"), "--config", self.config],
                                        stdout=log, stderr=log)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                if request(self.sock, cmd="ping").get("ok"):
-                    break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            raise RuntimeError("crated did not answer on " + self.sock)
+        answering(self.crated, "crated", lambda: request(self.sock, cmd="ping").get("ok"))
 
     def wait_scanned(self, albums, timeout=60):
         deadline = time.time() + timeout
@@ -162,16 +150,7 @@ class Rig:
         log = open(os.path.join(self.work, "crate-web.log"), "a")
         self.web = subprocess.Popen([os.path.join(self.bindir, "crate-web"), "--config", self.config],
                                     stdout=log, stderr=log)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.web.poll() is not None:
-                raise RuntimeError("crate-web exited with %s (crate-web.log)" % self.web.returncode)
-            try:
-                urllib.request.urlopen(self.url + "/", timeout=2).read()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("crate-web did not answer on " + self.url)
+        answering(self.web, "crate-web", lambda: urllib.request.urlopen(self.url + "/", timeout=2).read())
 
     def stop(self):
         for p in (self.web, self.crated):

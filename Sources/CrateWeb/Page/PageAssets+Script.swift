@@ -184,7 +184,7 @@ function drawPlaying() {
   $("np-album").textContent = s.album ? s.album.artist + " — " + s.album.title + (s.album.crate ? " · from " + s.album.crate : "") : "";
   const cover = s.album ? "/cover/" + s.album.id : "";
   if ($("np-cover").dataset.src !== cover) { $("np-cover").dataset.src = cover; if (cover) $("np-cover").src = cover; else $("np-cover").removeAttribute("src"); }
-  $("np-toggle").textContent = playing ? "⏸︎" : "▶︎";
+  $("np-toggle").textContent = playing ? "||" : "▶";
   document.title = track && playing ? "▶ " + (track.title || "") + " · Crate" : "Crate";
   tick();
   const sleep = s.sleep;
@@ -199,7 +199,7 @@ function tick() {
   const dur = track && track.duration ? track.duration : 0;
   if (dur) pos = Math.min(pos, dur);
   $("np-progress").value = dur ? pos / dur : 0;
-  $("np-time").textContent = track ? time(pos) + (dur ? " / " + time(dur) : "") + " · track " + (p.currentIndex + 1) + " of " + p.tracks.length : "";
+  $("np-time").textContent = track ? time(pos) + (dur ? " / " + time(dur) : "") : "";
 }
 setInterval(() => { if (!document.hidden && state.status && state.status.player.state.state === "playing") tick(); }, 1000);
 for (const b of document.querySelectorAll("[data-do]")) b.onclick = () => act({ cmd: b.dataset.do });

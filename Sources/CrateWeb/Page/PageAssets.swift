@@ -54,11 +54,11 @@ enum PageAssets {
   <progress id="np-progress" max="1" value="0"></progress>
   <p id="np-time" class="note"></p>
   <div class="row transport">
-    <button data-do="prev-album" title="Previous album">⏮︎</button>
-    <button data-do="prev" title="Previous track">◀︎</button>
-    <button data-do="toggle" id="np-toggle" title="Play or pause">⏯︎</button>
-    <button data-do="next" title="Next track">▶︎</button>
-    <button data-do="next-album" title="Next album">⏭︎</button>
+    <button data-do="prev-album" title="Previous album">«</button>
+    <button data-do="prev" title="Previous track">‹</button>
+    <button data-do="toggle" id="np-toggle" title="Play or pause">▶</button>
+    <button data-do="next" title="Next track">›</button>
+    <button data-do="next-album" title="Next album">»</button>
   </div>
   <div class="row">
     <button data-do="like" id="np-like">Like</button>
