@@ -28,7 +28,7 @@ def log(message):
     print("[web] " + message, file=sys.stderr, flush=True)
 
 
-def wait(condition, timeout=30, pause=0.002):
+def wait(condition, timeout=60, pause=0.002):
     deadline = time.time() + timeout
     while time.time() < deadline:
         value = condition()
