@@ -229,7 +229,9 @@ async function loadBox() {
   if (lib) {
     lines.push(["Library", lib.albums + " albums · " + lib.tracks + " tracks" + (lib.offlineAlbums ? " · " + lib.offlineAlbums + " offline" : "")]);
     for (const root of lib.roots || []) lines.push(["Source", root.path + (root.online === false ? " (offline)" : "")]);
-    if (lib.lastScan) lines.push(["Last scan", (lib.lastScan.albumsAdded ?? "") + " added · " + (lib.lastScan.completed === false ? "stopped" : "finished")]);
+    const scan = lib.lastScan;
+    if (scan) lines.push(["Last scan", new Date(scan.startedAt * 1000).toLocaleString() + " · " + scan.filesSeen + " files, "
+      + (scan.skipped || []).length + " skipped · " + (scan.completed === false ? "stopped" : "finished in " + scan.seconds.toFixed(1) + " s")]);
   } else lines.push(["Library", r.library.error || "not available"]);
   const plex = r.plex.plex;
   if (plex) {
