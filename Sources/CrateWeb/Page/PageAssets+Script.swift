@@ -286,6 +286,10 @@ function connect() {
   events.onerror = () => { if (events.readyState !== EventSource.OPEN) { banner("crate-web is not reachable — reconnecting…"); document.body.dataset.daemon = "unknown"; } };
   events.onopen = () => banner("");
 }
+// A page left (or kept in the back/forward cache) gives its stream back: the browser
+// allows six connections to one server, and streams held by pages gone would starve the next.
+window.addEventListener("pagehide", () => { if (events) { events.close(); events = null; } });
+window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
 connect();
 """#
 }
