@@ -1,16 +1,22 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The ~8,700 public symbols of the linked-in modules are nobody's to look up: not
+// exporting them leaves their tables (0.7 MB) out of the mapped binary (crated, crate-web).
+let noExportDynamic: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+
 let package = Package(
     name: "Crate",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "crated", targets: ["crated"]),
         .executable(name: "crate-admin", targets: ["crate-admin"]),
+        .executable(name: "crate-web", targets: ["crate-web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Thin system-library shims: a header and a modulemap, nothing else.
@@ -107,16 +113,35 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The ~8,700 public symbols of the linked-in modules are nobody's to look up:
-            // not exporting them leaves their tables (0.7 MB) out of the mapped binary.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+            linkerSettings: noExportDynamic
         ),
         .executableTarget(
             name: "crate-admin",
             dependencies: [
-                "CrateCore", "CrateConfig", "CratePosix", "CrateSnapcast",
+                "CrateCore", "CrateConfig", "CratePosix", "CrateSnapcast", "CrateControlClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The control socket's client: newline-delimited JSON requests and the event stream.
+        // Shared by crate-admin and crate-web.
+        .target(name: "CrateControlClient", dependencies: ["CrateCore", "CratePosix"]),
+        // The web front end's logic: routes, sessions, the origin check, the daemon link.
+        .target(
+            name: "CrateWeb",
+            dependencies: [
+                "CrateCore", "CrateConfig", "CrateControlClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "crate-web",
+            dependencies: [
+                "CrateWeb", "CrateConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: noExportDynamic
         ),
         .executableTarget(
             name: "crate-wall-bench",
@@ -141,6 +166,7 @@ let package = Package(
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [

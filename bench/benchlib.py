@@ -4,6 +4,7 @@
   cpu_seconds, mem_kib,    a process's CPU time and memory, per thread and per mapping
   thread_cpu_*, rss_by_*   (procstat.py, re-exported)
   connect                  wait for a daemon's Unix socket to answer
+  free_port                a TCP port on loopback nothing listens on
   Timing                   how long to wait for a daemon, and for its answers
   Daemon                   spawn a daemon (log file, pid file for the shell's trap), stop it
   CrateDaemon              crated's control protocol (JSON lines) on one connection to it
@@ -42,6 +43,15 @@ def unix_request(sock_path, **req):
         data += chunk
     s.close()
     return json.loads(data)
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
 
 
 def post_json(url, body):

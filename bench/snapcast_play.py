@@ -6,21 +6,14 @@ import argparse
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import time
 
+from benchlib import free_port
+
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 BYTES_PER_SECOND = 44100 * 4  # the stream: 44100:16:2
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 class Procs:

@@ -37,7 +37,7 @@ elif [ "$arch:$native" = arm64:amd64 ]; then
   source deploy/arm64/lib.sh
   if [ "${CRATE_SKIP_BUILD:-0}" != 1 ]; then
     bash deploy/arm64/prepare.sh >&2
-    for product in crated crate-admin; do
+    for product in crated crate-admin crate-web; do
       bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product "$product" >&2
     done
   fi
@@ -57,7 +57,7 @@ trap 'rm -rf "$stage"' EXIT
 install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/etc/crate" "$stage/usr/lib/systemd/system" \
   "$stage/usr/lib/udev/rules.d" "$stage/usr/share/doc/crate" "$stage/usr/share/crate"
 # Stripped: the symbols are most of a static-stdlib binary's size.
-for binary in crated crate-admin; do
+for binary in crated crate-admin crate-web; do
   install -m 0755 "$bin/$binary" "$stage/usr/bin/$binary"
   "$strip" --strip-all --remove-section=.comment "$stage/usr/bin/$binary"
 done
@@ -74,10 +74,13 @@ chmod 0644 "$stage"/usr/share/man/man*/*.gz
 install -m 0644 deploy/crate.toml "$stage/etc/crate/crate.toml"
 install -m 0644 deploy/crate.toml "$stage/usr/share/crate/crate.toml.reference"
 install -m 0644 systemd/crated.service "$stage/usr/lib/systemd/system/crated.service"
+install -m 0644 systemd/crate-web.service "$stage/usr/lib/systemd/system/crate-web.service"
 install -m 0644 udev/60-crate.rules "$stage/usr/lib/udev/rules.d/60-crate.rules"
 install -m 0644 README.md "$stage/usr/share/doc/crate/README.md"
 # The _mpd._tcp announcement, for an admin to copy to /etc/avahi/services when [mpd] listens.
 install -m 0644 deploy/deb/crate-mpd.service "$stage/usr/share/crate/avahi-mpd.service"
+# The _http._tcp announcement of the web page, likewise once [web] listens.
+install -m 0644 deploy/deb/crate-web.avahi "$stage/usr/share/crate/avahi-web.service"
 # snapserver's control script for the box's stream (controlscript= cannot pass arguments).
 install -m 0755 deploy/deb/snapcast-control "$stage/usr/share/crate/snapcast-control"
 # What the package links and under which licences (faad2 makes the whole GPL-3).

@@ -5,4 +5,5 @@
 source deploy/install-deps.sh
 swift build -c release --static-swift-stdlib --product crated
 swift build -c release --static-swift-stdlib --product crate-admin
+swift build -c release --static-swift-stdlib --product crate-web
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)

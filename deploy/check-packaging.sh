@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Static checks of what the .deb installs, run by the test command:
-# - `systemd-analyze verify` of crated.service as installed (the package unpacked into
+# - `systemd-analyze verify` of crated.service and crate-web.service as installed (the package unpacked into
 #   a scratch root beside this machine's own units, so ExecStart points at the real,
-#   packaged crated). verify only warns on bad lines, so any output fails the check.
+#   packaged binaries). verify only warns on bad lines, so any output fails the check.
 # - a lint of the udev rules (deploy/lint-udev.py).
 # - the control file: conffile, maintainer scripts, no world-writable files.
 # - crate-admin links no libasound (only the audio engine reaches ALSA).
@@ -20,13 +20,15 @@ trap 'rm -rf "$root" "$control"' EXIT
 dpkg-deb -x "$deb" "$root"
 mkdir -p "$root/usr/lib/systemd" "$root/etc/systemd/system"
 cp -a /lib/systemd/system "$root/usr/lib/systemd/"
-report=$(systemd-analyze --root="$root" verify crated.service 2>&1) || true
-if [ -n "$report" ]; then
-  echo "FAIL systemd-analyze verify crated.service:"
-  echo "$report"
-  exit 1
-fi
-echo "ok   systemd-analyze verify crated.service"
+for unit in crated.service crate-web.service; do
+  report=$(systemd-analyze --root="$root" verify "$unit" 2>&1) || true
+  if [ -n "$report" ]; then
+    echo "FAIL systemd-analyze verify $unit:"
+    echo "$report"
+    exit 1
+  fi
+  echo "ok   systemd-analyze verify $unit"
+done
 
 # The groups the rules name are created by postinst when missing.
 python3 deploy/lint-udev.py --create gpio --create crate "$root/usr/lib/udev/rules.d/60-crate.rules"

@@ -21,6 +21,7 @@ packages=(
   mpd mpc python3-mpd                       # tests: the MPD listener beside the real MPD and its clients
   ncmpcpp tmux                              # tests: a full-screen MPD client against crated
   jackd2 libasound2-plugins                 # tests: a clocked ALSA device without a card (the jack plugin on jackd's dummy backend)
+  chromium chromium-driver python3-selenium # tests: the web page in a real browser (Tests/Web/browser_test.py)
   snapserver snapclient                     # tests: multi-room: crated as a snapcast source (rooms captured to files), rooms, stream control and metadata
 )
 missing=()

@@ -2,7 +2,8 @@
 # Installs what the tests need, builds everything, and runs every test CI runs (README
 # "Tests" says what each part covers and what runs only from make):
 #   1. the XCTest suite (while it runs, the arm64 cross toolchain is prepared alongside:
-#      downloads and unpacking, deploy/arm64/prepare.sh);
+#      downloads and unpacking, deploy/arm64/prepare.sh), then the web page in chromium
+#      (Tests/Web/browser_test.py);
 #   2. both packages: the x86_64 .deb (deploy/check-packaging.sh: systemd, udev, lintian),
 #      and the arm64 .deb cross-built from it;
 #   3. the arm64 package installed with apt in a Debian 12 arm64 root and played under
@@ -44,6 +45,9 @@ fi
 swift build --build-tests
 # XCTest only: the suite has no Swift Testing tests, and its empty run would print last.
 swift test --skip-build --disable-swift-testing
+# The web page in a real browser (chromium) against a real crated: about a minute.
+# Screenshots at phone and laptop sizes stay in .build/web-screenshots.
+/usr/bin/python3 Tests/Web/browser_test.py --bindir "$(swift build --show-bin-path)" --artefacts .build/web-screenshots
 
 if ((!vm)); then
   echo "CRATE_SKIP_VM=1: the packages, the arm64 install test, the boot test and the power-cut test skipped"

@@ -5,7 +5,7 @@ extension CrateConfig {
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// The tables crate.toml may have, in the order the reference file lists them.
-    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "display", "plex", "mpd", "snapcast", "lastfm", "log"]
+    static let tableNames = ["control", "audio", "library", "crate", "playback", "controls", "display", "plex", "mpd", "web", "snapcast", "lastfm", "log"]
 
     /// Every problem is collected; the one earliest in the file is thrown.
     init(document: TOMLDocument) throws(ConfigError) {
@@ -134,6 +134,7 @@ extension CrateConfig {
 
         problems += readControls(document)
         problems += readMPD(document)
+        problems += readWeb(document)
         problems += readSnapcast(document)
         problems += readLastFM(document)
         problems += Self.unknownTables(in: document)

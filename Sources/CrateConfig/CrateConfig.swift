@@ -15,6 +15,7 @@ public struct CrateConfig: Sendable, Equatable {
     public var display = Display()
     public var plex = Plex()
     public var mpd = MPD()
+    public var web = Web()
     public var snapcast = Snapcast()
     public var lastfm = LastFM()
 

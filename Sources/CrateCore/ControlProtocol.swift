@@ -46,6 +46,9 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     /// What plays now with album, artist and title (`nowPlaying`); `cover: true` adds the
     /// cover's bytes. For now-playing screens elsewhere (snapserver's control script).
     case nowPlaying = "now-playing"
+    /// One library album's cover as bytes (`cover`), by `album` id: for crate-web's wall.
+    /// The picture the display draws; nothing but an album id names it.
+    case cover
     /// Last.fm: start the desktop sign-in (answered with `lastfm.authURL` to approve),
     /// the account and scrobble queue, sign out.
     case lastfmLogin = "lastfm-login"
@@ -193,6 +196,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var userData: UserDataCopy?
     /// `now-playing`: album, artist, title and position (and the cover when asked).
     public var nowPlaying: NowPlayingInfo?
+    /// `cover`: the album's picture.
+    public var cover: CoverImage?
     /// `lastfm-*`: the account, a sign-in under way, the scrobble queue.
     public var lastfm: LastFMStatus?
     /// `diagnostics`: the CDs wallet's last refresh.

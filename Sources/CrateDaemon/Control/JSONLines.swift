@@ -91,7 +91,7 @@ enum RequestValidator {
             if !seconds.isFinite || seconds < 0 {
                 return "seek: 'seconds' must be a finite number >= 0, got \(seconds)"
             }
-        case .album, .queueAdd, .queueNext:
+        case .album, .queueAdd, .queueNext, .cover:
             if request.album == nil { return "\(command.rawValue) needs 'album': a library album id" }
         case .backup, .restore:
             guard let paths = request.paths, paths.count == 1, let path = paths.first, path.hasPrefix("/"),

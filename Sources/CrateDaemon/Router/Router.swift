@@ -152,6 +152,11 @@ public final class Router: ControlHandler {
                 var reply = ControlReply(ok: true)
                 reply.nowPlaying = nowPlaying(withCover: request.cover == true)
                 return reply
+            case .cover:
+                guard let id = request.album else { throw RouterError("cover needs 'album'") }
+                var reply = ControlReply(ok: true)
+                reply.cover = try albumCover(id)
+                return reply
             case .displaySnapshot:
                 guard let display = displayService else { throw RouterError("the display is not running") }
                 var reply = ControlReply(ok: true)

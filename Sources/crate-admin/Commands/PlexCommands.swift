@@ -1,3 +1,4 @@
+import CrateControlClient
 import ArgumentParser
 import CrateCore
 import Glibc

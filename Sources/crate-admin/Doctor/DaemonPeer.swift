@@ -1,3 +1,4 @@
+import CrateControlClient
 import CratePosix
 #if canImport(Glibc)
 import Glibc
@@ -122,4 +123,9 @@ enum TextFile {
     static func list(_ path: String) -> Result<[String], SystemError> {
         do { return .success(try DirectoryListing.names(in: path)) } catch { return .failure(SystemError(error.code)) }
     }
+}
+
+extension ControlClient {
+    /// The daemon's process as the kernel recorded it at connect: pid, uid, gid (SO_PEERCRED).
+    func peerCredentials() -> Result<PeerCredentials, SystemError> { PeerCredentials.of(socket: socketDescriptor) }
 }

@@ -1,3 +1,4 @@
+import CrateControlClient
 import CrateCore
 
 #if canImport(Glibc)

@@ -15,8 +15,8 @@ struct DoctorCommand: ParsableCommand {
             is named), daemon (answers; its pid and user), user (whose access the file checks \
             are for), socket (mode, group crate), audio device, gpio, display, realtime and \
             memlock (the running daemon's limits), disk (state_dir: space, writable), \
-            library (each [library] paths folder), plex and mpd (each [mpd] listen address \
-            answers with an MPD greeting).
+            library (each [library] paths folder), plex, mpd (each [mpd] listen address \
+            answers with an MPD greeting) and web (crate-web serves the page at [web] listen).
 
             Access to devices and folders is judged from their owner, group and mode for the \
             daemon's user and groups (the running daemon's, else user crate), not for whoever \
@@ -106,6 +106,7 @@ struct DoctorCommand: ParsableCommand {
         }
         results.append(SourcesCheck.plex(config: settings, daemon: daemon))
         results.append(MPDCheck.check(config: settings, configPath: configPath, daemonRunning: daemon != nil))
+        results.append(WebCheck.check(config: settings, configPath: configPath))
         results.append(SnapcastCheck.check(config: settings, configPath: configPath, daemon: daemon))
         return results
     }

@@ -1,3 +1,4 @@
+import CrateControlClient
 import CrateCore
 import CratePosix
 import CrateSnapcast

@@ -1,3 +1,4 @@
+import CrateControlClient
 import ArgumentParser
 
 struct SnapcastControlCommand: ParsableCommand {

@@ -7,18 +7,18 @@ import Glibc
 #endif
 
 /// One connection to crated's control socket: newline-delimited JSON, one reply per request.
-final class ControlClient {
+public final class ControlClient {
     /// A daemon that takes longer than this to answer is stuck; say so rather than hang an SSH session.
-    static let replyTimeoutSeconds = 10
+    public static let replyTimeoutSeconds = 10
     /// Replies carry a status with every track of an album; far below this in practice.
-    static let maxReplyBytes = 16 * 1024 * 1024
+    public static let maxReplyBytes = 16 * 1024 * 1024
 
-    let socketPath: String
+    public let socketPath: String
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var ended = false
 
-    init(socketPath: String) throws(AdminError) {
+    public init(socketPath: String) throws(ControlClientError) {
         self.socketPath = socketPath
         guard let address = UnixSocketAddress(socketPath) else {
             throw .unreachable("cannot connect to \(socketPath): the socket path is empty or too long "
@@ -43,8 +43,8 @@ final class ControlClient {
 
     deinit { close(fd) }
 
-    /// The daemon's process as the kernel recorded it at connect: pid, uid, gid (SO_PEERCRED).
-    func peerCredentials() -> Result<PeerCredentials, SystemError> { PeerCredentials.of(socket: fd) }
+    /// The connected socket, for asking the kernel about the peer (crate-admin doctor).
+    public var socketDescriptor: Int32 { fd }
 
     private static func explainConnectFailure(_ code: Int32) -> String {
         switch code {
@@ -64,23 +64,29 @@ final class ControlClient {
         }
     }
 
-    static func describe(errno code: Int32) -> String {
+    public static func describe(errno code: Int32) -> String {
         errnoDescription(code)
     }
 
     /// 0 = wait forever (for `watch`, where silence is normal).
-    func setReplyTimeout(seconds: Int) {
+    public func setReplyTimeout(seconds: Int) {
         var limit = timeval(tv_sec: seconds, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    func send(_ request: ControlRequest) throws(AdminError) {
-        var bytes: [UInt8]
+    public func send(_ request: ControlRequest) throws(ControlClientError) {
+        let bytes: [UInt8]
         do {
             bytes = [UInt8](try JSONEncoder().encode(request))
         } catch {
             throw .refused("cannot encode the request: \(error)")
         }
+        try send(line: bytes)
+    }
+
+    /// Sends one request already encoded as a JSON object (without its newline).
+    public func send(line: [UInt8]) throws(ControlClientError) {
+        var bytes = line
         bytes.append(UInt8(ascii: "\n"))
         var sent = 0
         while sent < bytes.count {
@@ -110,8 +116,18 @@ final class ControlClient {
     }
 
     /// Sends `request` and returns the decoded reply along with its raw line.
-    func roundTrip(_ request: ControlRequest) throws(AdminError) -> (reply: ControlReply, raw: String) {
+    public func roundTrip(_ request: ControlRequest) throws(ControlClientError) -> (reply: ControlReply, raw: String) {
         try send(request)
+        return try readReply()
+    }
+
+    /// Sends one encoded request line and returns the decoded reply along with its raw line.
+    public func roundTrip(line: [UInt8]) throws(ControlClientError) -> (reply: ControlReply, raw: String) {
+        try send(line: line)
+        return try readReply()
+    }
+
+    private func readReply() throws(ControlClientError) -> (reply: ControlReply, raw: String) {
         guard let line = try readLine() else {
             throw .unreachable("the daemon closed the connection without replying (did it stop or crash? see journalctl -u crated)")
         }
@@ -119,7 +135,7 @@ final class ControlClient {
     }
 
     /// The next line from the daemon, or nil when it closed the connection between lines.
-    func readLine() throws(AdminError) -> String? {
+    public func readLine() throws(ControlClientError) -> String? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
@@ -139,7 +155,7 @@ final class ControlClient {
         }
     }
 
-    private func fill() throws(AdminError) {
+    private func fill() throws(ControlClientError) {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
         if n > 0 {
@@ -162,7 +178,7 @@ final class ControlClient {
         }
     }
 
-    func decode<T: Decodable>(_ type: T.Type, from line: String) throws(AdminError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from line: String) throws(ControlClientError) -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(line.utf8))
         } catch {

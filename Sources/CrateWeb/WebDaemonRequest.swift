@@ -1,0 +1,38 @@
+import CrateControlClient
+import CrateCore
+import FoundationEssentials
+
+/// A request crate-web sends to crated. Its own type rather than `ControlRequest` so the
+/// page can use commands a newer crated offers (`sleep`, `downloads-keep`) before this
+/// build knows them: an older daemon answers "unknown command" and the page hides the control.
+public struct WebDaemonRequest: Sendable, Encodable, Equatable {
+    public var cmd: String
+    public var album: Int64?
+    public var track: Int?
+    public var seconds: Double?
+    public var genre: String?
+    public var genres: [String]?
+    public var artist: String?
+    public var wallet: Bool?
+    public var favorites: Bool?
+    public var collection: String?
+    public var playlist: String?
+    public var position: String?
+    public var gesture: String?
+    public var control: String?
+    public var detents: Int?
+    public var cover: Bool?
+    public var sleep: String?
+    /// `crate`: grow a bottomless crate by a page, where the daemon offers it (ignored otherwise).
+    public var grow: Bool?
+
+    public init(_ cmd: String) { self.cmd = cmd }
+
+    func encodedLine() throws(ControlClientError) -> [UInt8] {
+        do {
+            return [UInt8](try JSONEncoder().encode(self))
+        } catch {
+            throw .refused("cannot encode the request: \(error)")
+        }
+    }
+}

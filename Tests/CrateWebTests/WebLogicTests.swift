@@ -1,0 +1,69 @@
+import CrateWeb
+import XCTest
+
+/// crate-web's rules, without a server: which commands the page may send, the listen
+/// address, the origin check, sessions, paging and search, the daemon's feature list.
+final class WebLogicTests: XCTestCase {
+    func decode(_ json: String) throws -> WebDaemonRequest {
+        try PageCommand.decode(Array(json.utf8)).daemonRequest()
+    }
+
+    func testOnlyThePagesCommandsReachTheDaemonWithOnlyTheirArguments() throws {
+        let play = try decode(#"{"cmd":"play","album":7,"track":2,"artist":"ignored"}"#)
+        XCTAssertEqual(play.cmd, "play")
+        XCTAssertEqual(play.album, 7)
+        XCTAssertEqual(play.track, 2)
+        XCTAssertNil(play.artist, "play keeps only album and track")
+        for refused in [#"{"cmd":"restore"}"#, #"{"cmd":"backup"}"#, #"{"cmd":"library-scan"}"#, #"{"cmd":"plex-logout"}"#,
+                        #"{"cmd":"input","gesture":"press"}"#, #"{"cmd":"play"}"#, #"{"cmd":"seek","seconds":-2}"#,
+                        #"{"cmd":"sleep","sleep":"2h"}"#, #"{"cmd":"downloads-keep"}"#, "nonsense", #"{"album":1}"#] {
+            XCTAssertThrowsError(try decode(refused), refused)
+        }
+        XCTAssertEqual(try decode(#"{"cmd":"sleep","sleep":"end-of-album"}"#).sleep, "end-of-album")
+        let crate = try decode(#"{"cmd":"crate","genres":["Jazz","Bebop"],"grow":true}"#)
+        XCTAssertEqual(crate.genres ?? [], ["Jazz", "Bebop"])
+        XCTAssertEqual(crate.grow, true)
+        XCTAssertThrowsError(try decode(#"{"cmd":"crate","genre":"\#(String(repeating: "x", count: 300))"}"#))
+    }
+
+    func testListenAddresses() throws {
+        XCTAssertEqual(try ListenAddress(parsing: "0.0.0.0:8080"), ListenAddress(host: "0.0.0.0", port: 8080))
+        XCTAssertEqual(try ListenAddress(parsing: "[::1]:80"), ListenAddress(host: "::1", port: 80))
+        for bad in ["8080", ":8080", "host:0", "host:70000", "host:http"] {
+            XCTAssertThrowsError(try ListenAddress(parsing: bad), bad)
+        }
+    }
+
+    func testTheOriginMustBeThisServer() {
+        XCTAssertTrue(OriginCheck.allows(origin: "http://crate.local:8080", host: "crate.local:8080"))
+        XCTAssertFalse(OriginCheck.allows(origin: "http://evil.example", host: "crate.local:8080"))
+        XCTAssertFalse(OriginCheck.allows(origin: "http://crate.local:8080.evil.example", host: "crate.local:8080"))
+        XCTAssertFalse(OriginCheck.allows(origin: nil, host: "crate.local:8080"))
+        XCTAssertFalse(OriginCheck.allows(origin: "null", host: "crate.local:8080"))
+    }
+
+    func testSessionsNeedThePasswordAndAreBounded() {
+        let sessions = WebSessions(password: "pw")
+        XCTAssertNil(sessions.signIn("pW"))
+        XCTAssertNil(sessions.signIn("pw "))
+        let first = try? XCTUnwrap(sessions.signIn("pw"))
+        XCTAssertTrue(sessions.isValid(first))
+        XCTAssertFalse(sessions.isValid("made-up"))
+        XCTAssertFalse(sessions.isValid(nil))
+        for _ in 0..<WebLimits.maxSessions { _ = sessions.signIn("pw") }
+        XCTAssertFalse(sessions.isValid(first), "the oldest session is forgotten past the bound")
+        XCTAssertTrue(WebSessions(password: nil).isValid(nil), "no password: open")
+        XCTAssertTrue(WebSessions.cookie("t").contains("HttpOnly; SameSite=Strict"))
+    }
+
+    func testTheDaemonsCommandListTellsWhatItOffers() {
+        let older = DaemonFeatures(unknownCommandAnswer: "unknown command 'x' (known: ping, status, cover, downloads)")
+        XCTAssertFalse(older.sleepTimer)
+        XCTAssertFalse(older.keepOffline)
+        XCTAssertTrue(older.covers)
+        let newer = DaemonFeatures(unknownCommandAnswer: "unknown command 'x' (known: ping, sleep, downloads-keep, downloads-unkeep)")
+        XCTAssertTrue(newer.sleepTimer)
+        XCTAssertTrue(newer.keepOffline)
+        XCTAssertFalse(DaemonFeatures(unknownCommandAnswer: "").sleepTimer)
+    }
+}
