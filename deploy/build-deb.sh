@@ -64,7 +64,7 @@ done
 # Manual pages (Debian policy 12.1), from the commands' own help and the reference config.
 install -d "$stage/usr/share/man/man1" "$stage/usr/share/man/man5" "$stage/usr/share/man/man8"
 python3 deploy/man/make-manpages.py "$stage/usr/share/man" "$version" "$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" \
-  "$bin/crated" "$bin/crate-admin" deploy/crate.toml -- "${run[@]}"
+  deploy/crate.toml "$bin/crated:8" "$bin/crate-admin:1" "$bin/crate-web:8" -- "${run[@]}"
 for page in "$stage"/usr/share/man/crate*.[158]; do
   section=${page##*.}
   gzip -9n < "$page" > "$stage/usr/share/man/man$section/${page##*/}.gz"

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Writes the manual pages the .deb installs, each from the one source it documents:
 
-  crated.8, crate-admin.1   from the commands' own help (ArgumentParser's
-                            --experimental-dump-help), so --help and man agree;
+  crated.8, crate-web.8,    from the commands' own help (ArgumentParser's
+  crate-admin.1             --experimental-dump-help), so --help and man agree;
   crate.toml.5              from deploy/crate.toml, the commented reference
                             configuration, so the page and the file an admin
                             edits cannot disagree.
 
-    make-manpages.py OUTDIR VERSION DATE CRATED CRATE_ADMIN CONFIG [-- RUNNER...]
+    make-manpages.py OUTDIR VERSION DATE CONFIG BINARY:SECTION... [-- RUNNER...]
     make-manpages.py --markdown CONFIG > docs/configuration.md
 
 RUNNER runs a binary of another architecture (qemu-aarch64 -L SYSROOT)."""
@@ -95,7 +95,7 @@ def config_page(source, version, date):
             print("\n".join(paragraphs(item[2], ".IP")))
     print(".SH FILES\n.TP\n/etc/crate/crate.toml\nthe configuration crated reads")
     print(".TP\n/usr/share/crate/crate.toml.reference\nthis reference, as installed")
-    print(".SH SEE ALSO\n.BR crated (8),\n.BR crate\\-admin (1)")
+    print(".SH SEE ALSO\n.BR crated (8),\n.BR crate\\-admin (1),\n.BR crate\\-web (8)")
 
 
 def markdown(comment):
@@ -196,22 +196,26 @@ def command_page(binary, section, version, date, runner):
         print(".SH COMMANDS")
         subcommands(info, name)
     print(".SH FILES\n.TP\n/etc/crate/crate.toml\nthe configuration\n.TP\n/run/crate/crate.sock\nthe control socket")
-    others = [p for p in ("crated (8)", "crate\\-admin (1)", "crate.toml (5)") if not p.startswith(roff(name) + " ")]
+    others = [p for p in ("crated (8)", "crate\\-admin (1)", "crate\\-web (8)", "crate.toml (5)")
+              if not p.startswith(roff(name) + " ")]
     print(".SH SEE ALSO\n" + ",\n".join(".BR " + p for p in others))
 
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--markdown":
         return config_markdown(sys.argv[2])
-    if len(sys.argv) < 7:
+    args = sys.argv[1:]
+    runner = args[args.index("--") + 1:] if "--" in args else []
+    args = args[:args.index("--")] if "--" in args else args
+    if len(args) < 5:
         sys.exit(__doc__)
-    out, version, date, crated, admin, config = sys.argv[1:7]
-    runner = sys.argv[8:] if len(sys.argv) > 7 and sys.argv[7] == "--" else []
-    for page, write in (("crated.8", lambda: command_page(crated, 8, version, date, runner)),
-                        ("crate-admin.1", lambda: command_page(admin, 1, version, date, runner)),
-                        ("crate.toml.5", lambda: config_page(config, version, date))):
-        with open(f"{out}/{page}", "w", encoding="utf-8") as f, redirect_stdout(f):
-            write()
-
+    out, version, date, config, commands = args[0], args[1], args[2], args[3], args[4:]
+    for command in commands:
+        binary, section = command.rsplit(":", 1)
+        name = binary.rsplit("/", 1)[-1]
+        with open(f"{out}/{name}.{section}", "w", encoding="utf-8") as f, redirect_stdout(f):
+            command_page(binary, int(section), version, date, runner)
+    with open(f"{out}/crate.toml.5", "w", encoding="utf-8") as f, redirect_stdout(f):
+        config_page(config, version, date)
 
 main()
