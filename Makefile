@@ -52,8 +52,8 @@ vm-smoke:
 image:
 	bash deploy/image/build.sh
 
-# The card image booted twice in qemu's Raspberry Pi 3 model: settings file, read-only
-# root, data partition, crate-update (README "Tests"; not in CI: about N min).
+# The card image booted in qemu's Raspberry Pi 3 model: settings file, read-only root,
+# data partition, crate-update (README "Tests"; not in CI: 11-13 min, root cached).
 image-test:
 	bash deploy/image/boot-test.sh
 

@@ -82,7 +82,9 @@ if [[ $stage == 1 ]]; then
   echo 2 >"$D/stage"; sync
   say "boot 1: crate-update $(ls /usr/local/share/crate-image-test/*.deb)"
   crate-update /usr/local/share/crate-image-test/*.deb 2>&1 | tail -5 | sed 's/^/IMAGE-TEST UPDATE /'
-  fail "crate-update returned instead of rebooting"
+  # systemctl reboot only queues the reboot, which then ends this script.
+  sleep 600
+  fail "crate-update did not reboot within 10 minutes"
   finish poweroff
 else
   [[ $(stat -c %Z /usr/bin/crated) != $(cat "$D/crated-ctime") ]] \
