@@ -1,5 +1,5 @@
 # Shortcuts for the scripts in deploy/ (each works on its own; see README).
-.PHONY: build test unit-test deb deb-arm64 arm64-test arm64-unit-test check-packaging vm-test vm-test-arm64 vm-powercut vm-smoke demo install
+.PHONY: build test unit-test deb deb-arm64 arm64-test arm64-unit-test check-packaging vm-test vm-test-arm64 vm-powercut vm-smoke image image-test demo install
 
 build:
 	swift build
@@ -46,6 +46,16 @@ vm-powercut:
 # Only the simulated hardware, without Crate (debugging the VM itself).
 vm-smoke:
 	bash deploy/vm/smoke.sh
+
+# The Raspberry Pi card image with the arm64 .deb (README "The card image for a Raspberry Pi");
+# prints its path last. Run as root.
+image:
+	bash deploy/image/build.sh
+
+# The card image booted in qemu's Raspberry Pi 3 model: settings file, read-only root,
+# data partition, crate-update (README "Tests"; not in CI: 11-13 min, root cached).
+image-test:
+	bash deploy/image/boot-test.sh
 
 demo:
 	bash deploy/demo.sh

@@ -125,6 +125,13 @@ need_binfmt() {
   grep -qx enabled "/proc/sys/fs/binfmt_misc/$fmt" || die "binfmt $fmt not registered"
 }
 
+# overlay_tree DIR ROOT: DIR's tree copied onto ROOT, files root-owned. Through tar:
+# --no-overwrite-dir keeps e.g. / and /etc at 0755 even when DIR itself is a 0700
+# mktemp dir; symlinks stay symlinks (they enable units).
+overlay_tree() {
+  tar -C "$1" --owner=root --group=root -cf - . | tar -C "$2" --no-overwrite-dir -xf -
+}
+
 # scale_timeouts FILE...: TimeoutStartSec=N in systemd units written for the x86 guest,
 # multiplied by VM_SLOW (files are edited in place; unchanged on amd64).
 scale_timeouts() {

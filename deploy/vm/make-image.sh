@@ -59,9 +59,7 @@ if ((${#debs[@]})); then
   rm -rf "$R/tmp/debs"
 fi
 for d in "${overlays[@]}"; do
-  # Through tar: --no-overwrite-dir keeps e.g. / and /etc at 0755 even when the
-  # overlay's own directory is a 0700 mktemp dir.
-  tar -C "$d" --owner=root --group=root -cf - . | tar -C "$R" --no-overwrite-dir -xf -
+  overlay_tree "$d" "$R"
   # The scenario's units carry x86 time limits: scale them for a slower guest.
   if [[ -d $d/etc/systemd/system ]]; then
     find "$d/etc/systemd/system" -maxdepth 1 -type f -name '*.service' -printf '%f\n' |

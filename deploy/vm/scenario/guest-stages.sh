@@ -91,6 +91,7 @@ if [ "$stage" = 1 ]; then
     --buffer-time=3000000 --period-time=100000 "$OUT/capture.raw" 2>"$OUT/arecord.log" &
   recorder=$!
   until_true 30 "the loopback capture running" grep -q RUNNING /proc/asound/Loopback/pcm1c/sub0/status
+  capture_at=$(cut -d' ' -f1 /proc/uptime)   # the capture's first frame, about (polled)
 
   # --- Two clicks clockwise (Gray code, A leads), then a press of the knob: the first
   # click shows the crate's first album, the second its second album, which plays.
@@ -101,7 +102,7 @@ if [ "$stage" = 1 ]; then
     done
     until_true 10 "the browse cursor on album $((click + 1))" browse_at "$click"
   done
-  drive knob-push pull-down; sleep 0.15; drive knob-push pull-up
+  drive knob-push pull-down; press_at=$(cut -d' ' -f1 /proc/uptime); sleep 0.15; drive knob-push pull-up
   # One status per poll: state and the track under the play head together.
   playing_expected() { field "d['status']['player']['state']['state'] + ' ' + d['status']['player']['tracks'][d['status']['player']['currentIndex']]['path']" | grep -q "^playing $expected/"; }
   until_true 30 "album 2 playing" playing_expected && pass "a knob turn and press started the crate's second album"
@@ -137,6 +138,20 @@ sys.exit(not (d["device"] == sys.argv[2] and d.get("format") in ("RGB565", "BGR5
   done <<< "$tracks"
   rm -f "$OUT/track.raw"
   echo "$tracks" > "$OUT/reference.tracks"
+  # Boot to music: the capture's first non-silent frame, placed on the boot's clock by
+  # the capture's start (the loopback records silence until crated plays).
+  python3 - "$OUT/capture.raw" "$capture_at" "$press_at" "$stage" >> "$OUT/timings" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+silence = len(data) - len(data.lstrip(b"\0"))
+frame = silence // 4     # S16_LE stereo
+if silence == len(data):
+    print(f"boot {sys.argv[4]}: no sound in the capture")
+else:
+    at = float(sys.argv[2]) + frame / 44100
+    print(f"boot {sys.argv[4]}: first sample after the knob press {at:.2f} s after the kernel started, "
+          f"{(at - float(sys.argv[3])) * 1000:.0f} ms after the press")
+PY
   check "no underrun while playing" [ "$(json "d['status']['player']['output']['underruns']" < "$OUT/paused.json")" = 0 ]
   echo 2 > "$VM/stage"
   # boot-test.sh --quick: this boot is all there is.
