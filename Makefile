@@ -4,7 +4,7 @@
 build:
 	swift build
 
-# Everything CI runs (deploy/test.sh says what, README "Tests" where the rest runs).
+# Everything CI runs (deploy/test.sh says what, docs/testing.md where the rest runs).
 test:
 	bash deploy/test.sh
 
@@ -47,13 +47,13 @@ vm-powercut:
 vm-smoke:
 	bash deploy/vm/smoke.sh
 
-# The Raspberry Pi card image with the arm64 .deb (README "The card image for a Raspberry Pi");
+# The Raspberry Pi card image with the arm64 .deb (docs/admin-guide.md, "The card image for a Raspberry Pi");
 # prints its path last. Run as root.
 image:
 	bash deploy/image/build.sh
 
 # The card image booted in qemu's Raspberry Pi 3 model: settings file, read-only root,
-# data partition, crate-update (README "Tests"; not in CI: 11-13 min, root cached).
+# data partition, crate-update (docs/testing.md; not in CI: 11-13 min, root cached).
 image-test:
 	bash deploy/image/boot-test.sh
 

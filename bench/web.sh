@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # crate-web's benchmark: the page in chromium against crated on the generated library of
 # 20,000 albums (make_library.py, cached in bench/out/library-web): first page ready,
-# cover tap → first sample, knob → page, crate-web idle (README "Performance: the web page").
+# cover tap → first sample, knob → page, crate-web idle (docs/benchmarks.md, "The web page").
 #   bench/web.sh                         release build, 20,000 albums
 #   BENCH_ALBUMS=2000 bench/web.sh       a smaller library (cached apart)
 #   BENCH_BIN=.build/debug bench/web.sh  use binaries already built (no release build)

@@ -77,6 +77,9 @@ install -m 0644 systemd/crated.service "$stage/usr/lib/systemd/system/crated.ser
 install -m 0644 systemd/crate-web.service "$stage/usr/lib/systemd/system/crate-web.service"
 install -m 0644 udev/60-crate.rules "$stage/usr/lib/udev/rules.d/60-crate.rules"
 install -m 0644 README.md "$stage/usr/share/doc/crate/README.md"
+# The guides the README points to, at the same relative paths.
+install -d "$stage/usr/share/doc/crate/docs"
+install -m 0644 docs/*.md "$stage/usr/share/doc/crate/docs/"
 # The _mpd._tcp announcement, for an admin to copy to /etc/avahi/services when [mpd] listens.
 install -m 0644 deploy/deb/crate-mpd.service "$stage/usr/share/crate/avahi-mpd.service"
 # The _http._tcp announcement of the web page, likewise once [web] listens.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need, builds everything, and runs every test CI runs (README
-# "Tests" says what each part covers and what runs only from make):
+# Installs what the tests need, builds everything, and runs every test CI runs (docs/testing.md
+# says what each part covers and what runs only from make):
 #   1. the XCTest suite (while it runs, the arm64 cross toolchain is prepared alongside:
 #      downloads and unpacking, deploy/arm64/prepare.sh), then the web page in chromium
 #      (Tests/Web/browser_test.py);

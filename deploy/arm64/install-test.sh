@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The arm64 package, installed and played under qemu-user (README "Tests"):
+# The arm64 package, installed and played under qemu-user (docs/testing.md):
 #   1. a Debian 12 arm64 root made by debootstrap (cached in $CRATE_ARM64_DIR), fresh
 #      for each run; the package installed there with apt, which must resolve its
 #      Depends from Debian 12 alone;

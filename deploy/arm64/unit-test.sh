@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The XCTest suite built for arm64 with Debian's Swift, and the part of it that runs
-# under qemu-user (README "Tests", `make arm64-unit-test`):
+# under qemu-user (docs/testing.md, `make arm64-unit-test`):
 #   1. the test bundle is cross-built (debug, the Swift runtime linked dynamically);
 #   2. it runs in a root made of the Debian 12 arm64 sysroot with sid's arm64 glibc and
 #      Swift runtime unpacked over it (Debian's Swift libraries need glibc 2.38 or later,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The card image's boot test (README "Tests on arm64"): the image built by build.sh, with
+# The card image's boot test (docs/testing.md, "Tests on arm64"): the image built by build.sh, with
 # the test's unit added (test/), booted in qemu's Raspberry Pi 3 model
 # (qemu-system-aarch64 -M raspi3b: 4 Cortex-A53, 1 GiB, the card on the SD controller),
 # with the kernel, initramfs and command line that the boot partition's config.txt and
@@ -51,7 +51,7 @@ boot_at=$(sfdisk -d "$card" | awk -F'[=,]' '/^[^ ]*1 : / {gsub(/ /, "", $2); pri
 [[ $boot_at =~ ^[0-9]+$ ]] || die "no boot partition in $card"
 fat=("$card@@$boot_at")
 cat >"$T/crate-settings.txt" <<'EOF'
-# crate-settings.txt of the image boot test (every setting the README lists)
+# crate-settings.txt of the image boot test (every setting docs/admin-guide.md lists)
 hostname = crate-test-pi
 user = owner
 password = "not a secret"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the Raspberry Pi card image (Pi 3, Pi 4, Pi Zero 2 W; 64-bit; README
-# "Raspberry Pi card image"): Debian 12 arm64 with Debian's own Raspberry Pi firmware
+# Builds the Raspberry Pi card image (Pi 3, Pi 4, Pi Zero 2 W; 64-bit;
+# docs/admin-guide.md, "The card image for a Raspberry Pi"): Debian 12 arm64 with Debian's own Raspberry Pi firmware
 # and kernel (raspi-firmware, linux-image-arm64) and the arm64 Crate .deb, enabled.
 # Usage: build.sh [--deb ARM64_DEB] [--out FILE.img] [--overlay DIR]...
 #   --deb      the package to install (default: built now, cross-compiled)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The boot test with simulated hardware (README: `make vm-test`, `make vm-test-arm64`).
+# The boot test with simulated hardware (docs/testing.md: `make vm-test`, `make vm-test-arm64`).
 # From nothing to a verdict with no manual step:
 #   1. the .deb from a release build (or --deb), and the same package repacked one
 #      version up (the upgrade);

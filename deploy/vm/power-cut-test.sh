@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The power-cut test (README: `make vm-powercut`): qemu is killed, not shut down, in the
+# The power-cut test (docs/testing.md: `make vm-powercut`): qemu is killed, not shut down, in the
 # middle of crated's writes, again and again, and after every cut the next boot checks
 # that nothing the box must keep was lost. Usage:
 #   power-cut-test.sh [--deb FILE] [--cycles N] [--seed S] [--tamper]

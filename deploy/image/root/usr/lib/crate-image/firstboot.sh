@@ -1,7 +1,7 @@
 #!/bin/bash
 # crate-firstboot.service: the new card's own identity (machine id, SSH host keys) on its
 # first boot, and the settings of /boot/firmware/crate-settings.txt whenever that file
-# exists (README "Raspberry Pi card image"). The settings are checked as a whole before
+# exists (docs/admin-guide.md, "The card image for a Raspberry Pi"). The settings are checked as a whole before
 # anything is changed: a file with an error changes nothing, is renamed to
 # crate-settings.rejected.txt and the reasons are written beside it in
 # crate-settings.errors.txt (and the journal). An applied file is removed: it may hold a
