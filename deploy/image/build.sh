@@ -100,6 +100,15 @@ for unit in systemd-resolved.service systemd-timesyncd.service systemd-network-g
     mv "$R/etc/systemd/system/sysinit.target.wants/$unit" "$R/etc/systemd/system/multi-user.target.wants/"
   fi
 done
+# Moving the link is not enough for the two that also order themselves Before=
+# sysinit.target: started in the same transaction, sysinit.target (so every service,
+# crated too) still waits for them. An ordering cannot be taken back in a drop-in, so
+# the image has its own copy of each unit without it.
+for unit in systemd-resolved.service systemd-timesyncd.service; do
+  sed '/^Before=/s/ *\bsysinit\.target\b//' "$R/lib/systemd/system/$unit" > "$R/etc/systemd/system/$unit"
+  grep -q '^Before=.*sysinit\.target' "$R/etc/systemd/system/$unit" && die "$unit still orders itself before sysinit.target"
+  grep -q '^Before=' "$R/etc/systemd/system/$unit" || die "$unit lost its other orderings"
+done
 # Services' StateDirectory= and friends under /var, made now: the read-only root could
 # not take the mkdir at their start (systemd-logind's /var/lib/systemd/linger, ...).
 for kind in State:lib Cache:cache Logs:log; do
