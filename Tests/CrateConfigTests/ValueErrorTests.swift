@@ -126,7 +126,7 @@ final class ValueErrorTests: XCTestCase {
         expect("[audio]\nperiods = 4\n\n[audoi]\ndevice = 'hw:1'",
                "c.toml:4: [audoi]: unknown table (did you mean [audio]?)")
         expect("# Spotify\n[spotify]\ntoken = 'x'",
-               "c.toml:2: [spotify]: unknown table; the tables are [control], [audio], [library], [crate], [playback], [controls], [display], [plex], [mpd], [snapcast], [lastfm] and [log]")
+               "c.toml:2: [spotify]: unknown table; the tables are [control], [audio], [library], [crate], [playback], [controls], [display], [plex], [mpd], [web], [snapcast], [lastfm] and [log]")
         expect("[plex]\ntoken = 'x'", "c.toml:2: [plex] token: unknown key; the keys here are tv_url, server_url, page_size, sync_interval, cache_mb, dislike_rating, download_ahead, stall_timeout, max_shrink_percent and wallet_playlist")
         expect("[audio]\n[audio.alsa]\nperiods = 4", "c.toml:2: [audio.alsa]: unknown table; [audio] has no sub-tables")
         expect("[log]\nlevel.x = 1", "c.toml:2: [log] level: unknown key; [log] has no dotted keys")
@@ -140,7 +140,7 @@ final class ValueErrorTests: XCTestCase {
             periods = 1
             """
         expect(text, #"c.toml:2: [log] level: expected "trace", "debug", "info", "notice", "warning", "error" or "critical", got "loud""#)
-        expect("[zzz]\n[audio]\nperiods = 1", "c.toml:1: [zzz]: unknown table; the tables are [control], [audio], [library], [crate], [playback], [controls], [display], [plex], [mpd], [snapcast], [lastfm] and [log]")
+        expect("[zzz]\n[audio]\nperiods = 1", "c.toml:1: [zzz]: unknown table; the tables are [control], [audio], [library], [crate], [playback], [controls], [display], [plex], [mpd], [web], [snapcast], [lastfm] and [log]")
     }
 }
 
