@@ -64,7 +64,7 @@ public struct OutputStatus: Sendable, Equatable, Codable {
         underruns: Int
     ) {
         self.device = device
-        self.kind = kind ?? (isFallback ? .null : nil)
+        self.kind = kind
         self.isFallback = isFallback
         self.message = message
         self.sampleRate = sampleRate

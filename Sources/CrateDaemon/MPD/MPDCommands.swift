@@ -81,7 +81,7 @@ struct MPDCommands {
         let output = service.router.player.status().output
         reply.line("outputid", "0")
         reply.line("outputname", output.device)
-        reply.line("plugin", (output.kind ?? (output.isFallback ? .null : .alsa)).rawValue)
+        reply.line("plugin", (output.kind ?? .alsa).rawValue)
         reply.line("outputenabled", "1")
     }
 
