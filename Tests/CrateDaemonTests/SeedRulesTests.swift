@@ -61,6 +61,35 @@ final class SeedRulesTests: RouterTestCase {
         XCTAssertEqual(try history(albums[0])?.completedPlays, 0)
     }
 
+    /// A restart after a stop keeps the stopped album: nothing plays at start, and play
+    /// takes it up from the start of its track, as before the restart.
+    func testARestartAfterAStopKeepsTheStoppedAlbum() throws {
+        send(ControlRequest(cmd: .play, album: albums[1]))
+        twin.advance(by: 15)  // track 2, 5 s in
+        send(ControlRequest(cmd: .stop))
+        session.saveAndWait()
+
+        try startSession()
+        makeRouter()
+        session.restore(resume: true)
+        XCTAssertEqual(twin.status().state, .idle, "a stopped box stays stopped at start")
+        XCTAssertEqual(session.stoppedAlbum, albums[1])
+        send(ControlRequest(cmd: .play))
+        XCTAssertEqual(twin.status().state, .playing)
+        XCTAssertEqual(current, albums[1], "the stopped album, not the crate's first")
+        XCTAssertEqual(twin.status().currentTrack?.path, "/music/Artist/Album 2/2.mp3", "the track it stopped in")
+        XCTAssertEqual(try history(albums[1])?.plays, 1, "the resume is not a second play")
+
+        // Something else played since: the stop is forgotten, at the next start too.
+        send(ControlRequest(cmd: .play, album: albums[3]))
+        session.saveAndWait()
+        try startSession()
+        makeRouter()
+        session.restore(resume: false)
+        XCTAssertNil(session.stoppedAlbum)
+        XCTAssertEqual(queue()?.current?.id, albums[3])
+    }
+
     // MARK: heard to the end (issue 25, bug 2)
 
     /// Skipping through to the last track and letting it end is not hearing the album.

@@ -1,11 +1,10 @@
 import CrateCore
 
 /// Where a stop left the album, so play takes it up again as the same library album.
-struct StoppedPlace: Sendable {
+/// Part of the saved session: a restart after a stop still knows the album.
+struct StoppedPlace: Codable, Sendable, Equatable {
     var albumID: Int64
     var trackInAlbum: Int
-    /// What was heard of it before the stop: it still counts towards hearing it to its end.
-    var heard: HeardTally
 }
 
 /// A stop by hand (crate-admin, an MPD app, snapcast) ends playback, not the album: it is
@@ -18,14 +17,12 @@ extension AlbumSession {
             tally.leftByHand(status)
             return tally
         }
-        let place = state.withLock { s -> StoppedPlace? in
-            defer {
-                s.current = nil
-                s.segments = []
-            }
-            return s.current.map { StoppedPlace(albumID: $0, trackInAlbum: s.trackInAlbum, heard: heard) }
+        heardBeforeStop.withLock { $0 = heard }
+        state.withLock { s in
+            s.stopped = s.current.map { StoppedPlace(albumID: $0, trackInAlbum: s.trackInAlbum) }
+            s.current = nil
+            s.segments = []
         }
-        stopped.withLock { $0 = place }
         save()
         try player.stop()
     }
@@ -33,15 +30,17 @@ extension AlbumSession {
     /// Play after a stop: the stopped album from the start of its track. False when no
     /// album was stopped (or something else played since).
     func resumeStopped() throws -> Bool {
-        guard player.status().state == .idle, let place = stopped.withLock({ $0 }) else { return false }
+        guard player.status().state == .idle, let place = state.withLock({ $0.stopped }) else { return false }
         // Not a second play of the album: its start is in the history already.
         try play(album: place.albumID, track: place.trackInAlbum, newPlay: false)
-        tally.withLock { $0.carry(place.heard) }
+        // What was heard before the stop (nothing after a restart: the tally is not saved).
+        let heard = heardBeforeStop.withLock { $0 }
+        tally.withLock { $0.carry(heard) }
         return true
     }
 
     /// The album a stop left, if play would take it up again.
-    var stoppedAlbum: Int64? { stopped.withLock { $0?.albumID } }
+    var stoppedAlbum: Int64? { state.withLock { $0.stopped?.albumID } }
 }
 
 extension AlbumSession {

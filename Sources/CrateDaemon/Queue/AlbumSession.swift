@@ -38,9 +38,9 @@ final class AlbumSession: Sendable {
     let sources: TrackSourceBook?
     /// What of the player's list was heard, for "heard to its end" (HeardTally).
     let tally = Mutex(HeardTally())
-    /// The album a stop left, which play takes up again (AlbumSession+Stop). In memory
-    /// only: a stop saves no album to restore at the next start.
-    let stopped = Mutex<StoppedPlace?>(nil)
+    /// What was heard of the album a stop left (`SessionState.stopped`), carried when play
+    /// takes it up again (AlbumSession+Stop).
+    let heardBeforeStop = Mutex(HeardTally())
     /// The sleep timer is set for the end of this album: auto-advance appends nothing
     /// after it (SleepTimer pauses the album's last seconds).
     let stopAfterAlbum = Atomic<Bool>(false)
@@ -76,6 +76,7 @@ final class AlbumSession: Sendable {
                 s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
             }
             s.current = id
+            s.stopped = nil
             // Playing a waiting album takes it off the hand queue, or it would play twice.
             s.takeFromQueue(id)
             s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
@@ -83,7 +84,6 @@ final class AlbumSession: Sendable {
             s.position = seconds
             return before
         }
-        stopped.withLock { $0 = nil }
         tally.withLock { $0 = HeardTally() }
         sources?.replace(with: paths)
         do {
@@ -124,8 +124,8 @@ final class AlbumSession: Sendable {
 
     /// Files played from outside the library: nothing is current, nothing follows them.
     func forgetCurrent() {
-        stopped.withLock { $0 = nil }
         state.withLock { s in
+            s.stopped = nil
             s.current = nil
             s.segments = []
         }

@@ -6,6 +6,7 @@ extension SessionState {
     var albumIDs: Set<Int64> {
         var ids = Set(queued).union(played).union(segments.map(\.albumID)).union(crate.items.map(\.albumID))
         if let current { ids.insert(current) }
+        if let stopped { ids.insert(stopped.albumID) }
         return ids
     }
 
@@ -25,6 +26,7 @@ extension SessionState {
         out.played = played.compactMap(map)
         out.current = current.flatMap(map)
         if out.current == nil { out.trackInAlbum = 0; out.position = 0 }
+        out.stopped = stopped.flatMap { place in map(place.albumID).map { StoppedPlace(albumID: $0, trackInAlbum: place.trackInAlbum) } }
         // The player's list is rebuilt by the restore: segments start from the current album.
         out.segments = segments.compactMap { segment in map(segment.albumID).map {
             AlbumSegment(albumID: $0, startIndex: segment.startIndex, trackCount: segment.trackCount)

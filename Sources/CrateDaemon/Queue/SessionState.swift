@@ -16,6 +16,8 @@ struct SessionState: Codable, Sendable, Equatable {
     /// Where the current album was when last saved.
     var trackInAlbum = 0
     var position = 0.0
+    /// The album a stop by hand left, which play takes up again (AlbumSession+Stop).
+    var stopped: StoppedPlace?
     /// The stable album key of every id above, written when saved: the ids are the cache's
     /// row ids, which a rebuilt cache hands out again, so a restore goes by these keys
     /// (see SessionState+Keys). Absent in states saved by older versions.
