@@ -158,7 +158,7 @@ let package = Package(
             dependencies: ["CrateDisplay", "CratePosix", "CrateCore", .product(name: "Logging", package: "swift-log")],
             path: "bench/CrateDisplayBench"
         ),
-        .target(name: "TestSupport", dependencies: ["CrateCore", "CrateFormats"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CrateCore", "CrateFormats", "CratePosix"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateFormats", "TestSupport"]),
@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "CrateFormats", "TestSupport"]),
-        .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "TestSupport"]),
+        .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "CratePosix", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [

@@ -88,20 +88,11 @@ public final class ControlClient {
     public func send(line: [UInt8]) throws(ControlClientError) {
         var bytes = line
         bytes.append(UInt8(ascii: "\n"))
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-            }
-            if n < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                // A daemon with no room for another client says so and closes at once:
-                // show its reason rather than the broken pipe it left.
-                if code == EPIPE || code == ECONNRESET, let reason = closingReason() { throw .refused(reason) }
-                throw .unreachable("cannot send to the daemon on \(socketPath): \(Self.describe(errno: code))")
-            }
-            sent += n
+        if let (code, _) = SocketSend.all(bytes, to: fd) {
+            // A daemon with no room for another client says so and closes at once:
+            // show its reason rather than the broken pipe it left.
+            if code == EPIPE || code == ECONNRESET, let reason = closingReason() { throw .refused(reason) }
+            throw .unreachable("cannot send to the daemon on \(socketPath): \(Self.describe(errno: code))")
         }
     }
 

@@ -86,14 +86,8 @@ final class TCPLineConnection {
     func send(line: [UInt8]) throws(SnapcastError) {
         var bytes = line
         bytes.append(UInt8(ascii: "\n"))
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SnapcastError(.unreachable, "\(label): cannot send: \(Self.reason(errno))")
-            }
-            sent += n
+        if let (code, _) = SocketSend.all(bytes, to: fd) {
+            throw SnapcastError(.unreachable, "\(label): cannot send: \(Self.reason(code))")
         }
     }
 

@@ -1,3 +1,4 @@
+import CratePosix
 import Foundation
 import Glibc
 
@@ -35,12 +36,8 @@ struct RawHTTP {
     static func exchange(_ port: Int, _ bytes: [UInt8]) throws -> String {
         let fd = try connect(port)
         defer { close(fd) }
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { break }  // the server may close on us mid-send: its answer is still read
-            sent += n
-        }
+        // The server may close on us mid-send: its answer is still read.
+        _ = SocketSend.all(bytes, to: fd)
         var out = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

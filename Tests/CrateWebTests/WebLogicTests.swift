@@ -42,11 +42,11 @@ final class WebLogicTests: XCTestCase {
         XCTAssertFalse(OriginCheck.allows(origin: "null", host: "crate.local:8080"))
     }
 
-    func testSessionsNeedThePasswordAndAreBounded() {
+    func testSessionsNeedThePasswordAndAreBounded() throws {
         let sessions = WebSessions(password: "pw")
         XCTAssertNil(sessions.signIn("pW"))
         XCTAssertNil(sessions.signIn("pw "))
-        let first = try? XCTUnwrap(sessions.signIn("pw"))
+        let first = try XCTUnwrap(sessions.signIn("pw"))
         XCTAssertTrue(sessions.isValid(first))
         XCTAssertFalse(sessions.isValid("made-up"))
         XCTAssertFalse(sessions.isValid(nil))

@@ -1,4 +1,5 @@
 import CrateCore
+import CratePosix
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -41,21 +42,10 @@ public final class SocketClient {
     /// Connects to the socket at `path`.
     public init(path: String) throws(SocketClientError) {
         self.path = path
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .pathTooLong(path) }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
+        guard let address = UnixSocketAddress(path) else { throw .pathTooLong(path) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .connect(path: path, errno: errno) }
-        let rc = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let rc = address.withSockaddr { Glibc.connect(fd, $0, $1) }
         guard rc == 0 else {
             let code = errno
             Glibc.close(fd)
@@ -113,17 +103,7 @@ public final class SocketClient {
 
     /// Sends exactly `bytes`.
     public func sendRaw(_ bytes: [UInt8]) throws(SocketClientError) {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .send(errno: errno)
-            }
-            sent += n
-        }
+        if let (code, _) = SocketSend.all(bytes, to: fd) { throw .send(errno: code) }
     }
 
     /// The next line without its newline; nil once the server has closed the connection
