@@ -55,6 +55,7 @@ enum MPDPeers {
     }
 
     /// `mpc -h 127.0.0.1 -p PORT ARGS`, its output split into lines.
+    @discardableResult
     static func mpc(_ port: UInt16, _ args: String...) throws -> [String] {
         let result = try run("/usr/bin/mpc", ["-h", "127.0.0.1", "-p", String(port)] + args)
         guard result.code == 0 else { throw FixtureError("mpc \(args) failed: \(result.err)") }
