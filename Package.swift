@@ -53,6 +53,9 @@ let package = Package(
         ),
         // Shared value types; no logic, no C.
         .target(name: "CrateCore"),
+        // The control socket's wire types (requests, replies, events), for the socket's
+        // front end and its clients (crate-admin, crate-web); no domain module imports it.
+        .target(name: "CrateWire", dependencies: ["CrateCore"]),
         // crate.toml: a small TOML reader and the typed configuration, shared by crated and crate-admin.
         .target(name: "CrateConfig", dependencies: ["CrateCore"]),
         // Every file format Crate plays, one folder each, listed in FormatRegistry: how a file
@@ -101,7 +104,7 @@ let package = Package(
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
+                "CrateCore", "CrateWire", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
                 "CrateDisplay", "CrateHTTP", "CrateSnapcast",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -118,18 +121,18 @@ let package = Package(
         .executableTarget(
             name: "crate-admin",
             dependencies: [
-                "CrateCore", "CrateConfig", "CratePosix", "CrateSnapcast", "CrateControlClient",
+                "CrateCore", "CrateWire", "CrateConfig", "CratePosix", "CrateSnapcast", "CrateControlClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The control socket's client: newline-delimited JSON requests and the event stream.
         // Shared by crate-admin and crate-web.
-        .target(name: "CrateControlClient", dependencies: ["CrateCore", "CratePosix"]),
+        .target(name: "CrateControlClient", dependencies: ["CrateCore", "CrateWire", "CratePosix"]),
         // The web front end's logic: routes, sessions, the origin check, the daemon link.
         .target(
             name: "CrateWeb",
             dependencies: [
-                "CrateCore", "CrateConfig", "CrateControlClient",
+                "CrateCore", "CrateWire", "CrateConfig", "CrateControlClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -158,7 +161,7 @@ let package = Package(
             dependencies: ["CrateDisplay", "CratePosix", "CrateCore", .product(name: "Logging", package: "swift-log")],
             path: "bench/CrateDisplayBench"
         ),
-        .target(name: "TestSupport", dependencies: ["CrateCore", "CrateFormats", "CratePosix"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CrateCore", "CrateWire", "CrateFormats", "CratePosix"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateFormats", "TestSupport"]),
@@ -166,11 +169,11 @@ let package = Package(
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "CrateFormats", "TestSupport"]),
-        .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "CratePosix", "TestSupport"]),
+        .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "CrateWire", "CratePosix", "TestSupport"]),
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [
-                "CrateDaemon", "CrateAudio", "CrateDisplay", "CrateSnapcast", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CrateDaemon", "CrateWire", "CrateAudio", "CrateDisplay", "CrateSnapcast", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

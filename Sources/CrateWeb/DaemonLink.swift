@@ -1,5 +1,6 @@
 import CrateControlClient
 import CrateCore
+import CrateWire
 import Dispatch
 import Synchronization
 

@@ -1,5 +1,6 @@
 import CrateControlClient
 import CrateCore
+import CrateWire
 import FoundationEssentials
 
 /// A request crate-web sends to crated. Its own type rather than `ControlRequest` so the

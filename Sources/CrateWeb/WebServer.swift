@@ -1,5 +1,6 @@
 import CrateControlClient
 import CrateCore
+import CrateWire
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird

@@ -4,6 +4,7 @@ import CrateCore
 import CrateConfig
 
 #if canImport(Glibc)
+import CrateWire
 import Glibc
 #endif
 

@@ -2,6 +2,7 @@ import CrateCore
 import CratePosix
 
 #if canImport(Glibc)
+import CrateWire
 import Glibc
 #endif
 

@@ -1,3 +1,4 @@
+import CrateWire
 import Glibc
 import CrateCore
 

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateDaemon
+import CrateWire
 import Logging
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateWire
 import TestSupport
 import XCTest
 

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateWire
 import Foundation
 import TestSupport
 import XCTest

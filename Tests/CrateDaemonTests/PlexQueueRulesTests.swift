@@ -1,6 +1,7 @@
 import CrateCore
 @testable import CrateDaemon
 import CrateLibrary
+import CrateWire
 import Synchronization
 import XCTest
 

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateDaemon
+import CrateWire
 import Synchronization
 
 /// A stand-in for the router: answers every request from a canned status, records what

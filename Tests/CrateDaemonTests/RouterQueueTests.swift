@@ -1,6 +1,7 @@
 import CrateCore
 @testable import CrateDaemon
 import CrateLibrary
+import CrateWire
 import XCTest
 
 /// The queue's rules through the router, in process: control requests as crate-admin,

@@ -2,6 +2,7 @@ import CrateControls
 import CrateCore
 @testable import CrateDaemon
 import CrateLibrary
+import CrateWire
 import XCTest
 
 /// The product's rules about what a stop keeps, what counts as heard, and which album

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateSnapcast
+import CrateWire
 import Foundation
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateWire
 import Foundation
 
 /// A real `crated` started from the build folder with a config written for the test,

@@ -1,5 +1,6 @@
 import CrateCore
 import CratePosix
+import CrateWire
 import FoundationEssentials
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateWire
 
 /// What the control socket serves: the router answers requests and publishes events.
 /// The socket server knows nothing else about the daemon.

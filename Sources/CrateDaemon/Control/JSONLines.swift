@@ -1,4 +1,5 @@
 import CrateCore
+import CrateWire
 import FoundationEssentials
 
 /// Encodes and decodes the control protocol's one-JSON-object-per-line framing.

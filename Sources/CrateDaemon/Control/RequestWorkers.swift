@@ -1,5 +1,6 @@
 import CratePosix
 import CrateCore
+import CrateWire
 import Logging
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CratePosix
 import CrateCore
+import CrateWire
 
 /// Events on their way to one subscriber: the event source drops them in without ever
 /// waiting, and the control loop takes them out and does the socket writes. Bounded,

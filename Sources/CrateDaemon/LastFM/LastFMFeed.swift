@@ -1,6 +1,7 @@
 import CrateCore
 import CrateLibrary
 import CratePosix
+import CrateWire
 import Glibc
 import Logging
 

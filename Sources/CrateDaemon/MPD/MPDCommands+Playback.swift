@@ -1,4 +1,5 @@
 import CrateCore
+import CrateWire
 
 /// Transport, options and volume, through the router's own entry points.
 extension MPDCommands {

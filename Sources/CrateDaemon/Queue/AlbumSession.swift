@@ -1,6 +1,7 @@
 import CrateAudio
 import CrateCore
 import CrateLibrary
+import CrateWire
 import FoundationEssentials
 import Glibc
 import Logging

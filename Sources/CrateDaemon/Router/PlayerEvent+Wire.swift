@@ -1,5 +1,6 @@
 import CrateAudio
 import CrateCore
+import CrateWire
 
 extension DaemonEvent.Kind {
     /// The player's events as the front ends see them.

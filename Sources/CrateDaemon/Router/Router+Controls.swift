@@ -3,6 +3,7 @@ import CrateControls
 import CrateCore
 import CrateLibrary
 import CratePosix
+import CrateWire
 
 /// The buttons and the knob, through the interaction model, land here: each intent
 /// becomes a player or session call, and answers with a few words for `input watch`.

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CrateWire
 
 /// Whether Last.fm scrobbling runs.
 enum LastFMLink: Sendable {

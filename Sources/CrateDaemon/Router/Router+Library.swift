@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CrateWire
 
 /// Library requests: scans, listings, and albums turned into track lists for the player.
 extension Router {

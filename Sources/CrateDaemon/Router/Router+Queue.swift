@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CrateWire
 
 /// Albums, crates, the dial, opinions and history: the product's heart, over the socket.
 extension Router {

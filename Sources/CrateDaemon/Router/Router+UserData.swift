@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CrateWire
 
 /// `backup` and `restore` of user.sqlite. The daemon does both: it holds the only writer
 /// of the file, so the copy is consistent and the swap happens between two writes.

@@ -4,6 +4,7 @@ import CrateCore
 import CrateDisplay
 import CrateLibrary
 import CratePosix
+import CrateWire
 import FoundationEssentials
 import Glibc
 import Logging

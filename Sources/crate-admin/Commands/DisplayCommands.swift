@@ -2,6 +2,7 @@ import CrateControlClient
 import ArgumentParser
 import CrateCore
 import CratePosix
+import CrateWire
 import FoundationEssentials
 import Glibc
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrateCore
+import CrateWire
 
 struct DownloadsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

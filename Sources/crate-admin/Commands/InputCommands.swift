@@ -1,6 +1,7 @@
 import CrateControlClient
 import ArgumentParser
 import CrateCore
+import CrateWire
 
 struct InputCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

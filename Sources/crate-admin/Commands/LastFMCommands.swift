@@ -1,6 +1,7 @@
 import CrateControlClient
 import ArgumentParser
 import CrateCore
+import CrateWire
 import Glibc
 
 struct LastFMCommand: ParsableCommand {

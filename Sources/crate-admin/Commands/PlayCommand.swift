@@ -3,6 +3,7 @@ import ArgumentParser
 import CrateCore
 
 #if canImport(Glibc)
+import CrateWire
 import Glibc
 #endif
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrateCore
+import CrateWire
 
 struct SeekCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrateCore
+import CrateWire
 
 struct SleepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrateCore
+import CrateWire
 
 /// A subcommand that sends one argument-less request and shows the outcome.
 protocol SimpleRequestCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CrateCore
+import CrateWire
 
 /// `backup` and `restore` of user.sqlite, done by the running daemon (it holds the file's
 /// only writer, so the copy is consistent and the swap happens between two writes).

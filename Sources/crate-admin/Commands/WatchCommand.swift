@@ -1,6 +1,7 @@
 import CrateControlClient
 import ArgumentParser
 import CrateCore
+import CrateWire
 
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

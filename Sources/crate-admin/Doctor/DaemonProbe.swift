@@ -2,6 +2,7 @@ import CrateControlClient
 import CrateCore
 
 #if canImport(Glibc)
+import CrateWire
 import Glibc
 #endif
 

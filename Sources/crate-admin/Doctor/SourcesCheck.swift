@@ -1,5 +1,6 @@
 import CrateConfig
 import CrateCore
+import CrateWire
 
 /// `library` and `plex`: where the music comes from. Every `[library] paths` folder is
 /// there and readable by the daemon's user (a vanished mount is a warning: its albums

@@ -2,6 +2,7 @@ import CrateControlClient
 import CrateCore
 import CratePosix
 import CrateSnapcast
+import CrateWire
 import FoundationEssentials
 import Synchronization
 

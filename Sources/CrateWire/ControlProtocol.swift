@@ -1,3 +1,5 @@
+import CrateCore
+
 /// The control socket speaks newline-delimited JSON: one request object per line,
 /// answered by one reply object per line, in order. A `subscribe` request is answered
 /// once and then the connection carries one `DaemonEvent` per line until it closes.
