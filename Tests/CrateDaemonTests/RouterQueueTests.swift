@@ -29,6 +29,15 @@ class RouterTestCase: QueueRulesTestCase {
     }
 
     func queue() -> QueueView? { send(ControlRequest(cmd: .queue)).queue }
+
+    /// A restart: what the session saved is written, then a new session and router over
+    /// the same library restore it (playing when `resume`).
+    func restart(resume: Bool) throws {
+        session.saveAndWait()
+        try startSession()
+        makeRouter()
+        session.restore(resume: resume)
+    }
 }
 
 final class RouterQueueTests: RouterTestCase {
@@ -94,11 +103,7 @@ final class RouterQueueTests: RouterTestCase {
         send(ControlRequest(cmd: .queueAdd, album: albums[0]))
         twin.advance(by: 23)  // track 3, 3 s in
         send(ControlRequest(cmd: .pause))
-        session.saveAndWait()
-
-        try startSession()
-        makeRouter()
-        session.restore(resume: false)
+        try restart(resume: false)
         let status = try XCTUnwrap(send(ControlRequest(cmd: .status)).status?.player)
         XCTAssertEqual(status.state, .paused)
         XCTAssertEqual(status.currentIndex, 2)

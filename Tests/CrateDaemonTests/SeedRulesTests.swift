@@ -68,11 +68,7 @@ final class SeedRulesTests: RouterTestCase {
         send(ControlRequest(cmd: .play, album: albums[1]))
         twin.advance(by: 15)  // track 2, 5 s in
         send(ControlRequest(cmd: .stop))
-        session.saveAndWait()
-
-        try startSession()
-        makeRouter()
-        session.restore(resume: true)
+        try restart(resume: true)
         XCTAssertEqual(twin.status().state, .idle, "a stopped box stays stopped at start")
         XCTAssertEqual(session.stoppedAlbum, albums[1])
         send(ControlRequest(cmd: .play))
@@ -83,10 +79,7 @@ final class SeedRulesTests: RouterTestCase {
 
         // Something else played since: the stop is forgotten, at the next start too.
         send(ControlRequest(cmd: .play, album: albums[3]))
-        session.saveAndWait()
-        try startSession()
-        makeRouter()
-        session.restore(resume: false)
+        try restart(resume: false)
         XCTAssertNil(session.stoppedAlbum)
         XCTAssertEqual(queue()?.current?.id, albums[3])
     }
