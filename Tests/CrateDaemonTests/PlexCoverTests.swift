@@ -168,6 +168,13 @@ final class PlexCoverTests: PlexTestCase {
         _ = try signInAndSync(daemon)
         let red = try album(daemon, "Album 0").id, blue = try album(daemon, "Album 1").id
 
+        // A slow server: the first ask is answered at once, without the picture.
+        try plex.mode(["cover_slow": 2])
+        let first = try request(daemon, ControlRequest(cmd: .cover, album: red, size: .thumb), ok: false)
+        XCTAssertEqual(first.pending, true, first.error ?? "")
+        XCTAssertNil(first.cover)
+        XCTAssertTrue(try request(daemon, ControlRequest(cmd: .ping)).ok, "the socket answers while it is fetched")
+        try plex.mode([:])
         for (size, side) in [(CoverSize.thumb, 320), (.large, 800)] {
             let reply = try coverReply(daemon, red, size)
             XCTAssertTrue(reply.ok, reply.error ?? "")
@@ -192,8 +199,10 @@ final class PlexCoverTests: PlexTestCase {
         let error = try XCTUnwrap(missing.error)
         XCTAssertTrue(error.hasPrefix("album \(blue)'s cover "), error)
         XCTAssertTrue(error.contains("cannot be shown: cannot fetch the cover"), error)
-        XCTAssertEqual(try plex.coverRequests().count, 2, "one try for the second album")
+        // Tried (the HTTP client may send it again on a fresh connection once the kept one is closed)...
+        let tried = try plex.coverRequests().count
+        XCTAssertGreaterThan(tried, 1, "the second album was asked for")
         XCTAssertEqual(try coverReply(daemon, blue, .thumb).error, error, "asked again: the same answer")
-        XCTAssertEqual(try plex.coverRequests().count, 2, "the failure waits for its retry, the server is not hammered")
+        XCTAssertEqual(try plex.coverRequests().count, tried, "...and the failure waits for its retry: the server is not hammered")
     }
 }
