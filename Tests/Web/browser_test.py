@@ -108,6 +108,8 @@ class BrowserTest:
         loaded = wait("the covers to load", lambda: self.js(
             "return [...document.querySelectorAll('#covers img')].every(i => i.complete && i.naturalWidth > 0)"))
         check(loaded, "every cover loaded")
+        sides = self.js("return [...new Set([...document.querySelectorAll('#covers img')].map(i => i.naturalWidth + 'x' + i.naturalHeight))]")
+        check(sides == ["320x320"], "the wall's covers are crated's thumbnails, not the files as they are: %s" % sides)
         colour = self.js("""const i = document.querySelector('#covers img'); const c = document.createElement('canvas');
             c.width = c.height = 1; const g = c.getContext('2d'); g.drawImage(i, 0, 0, 1, 1); return [...g.getImageData(0, 0, 1, 1).data];""")
         first = next(n for n, (artist, title) in enumerate(self.names)
@@ -119,7 +121,7 @@ class BrowserTest:
     def test_scrolling_past_the_end_grows_the_wall_until_the_crate_ends(self):
         self.tab("wall")
         ids = lambda: [int(t.get_attribute("data-id")) for t in self.tiles()]
-        check(len(ids()) == CRATE, "before scrolling, the crate as made: %d covers" % len(ids()))
+        check(len(ids()) == CRATE, "before scrolling, the crate as made (a phone's screen shows no end): %d covers" % len(ids()))
         end = self.driver.find_element(By.ID, "wall-end")
         check(end.text == "", "no end while the crate can grow: %r" % end.text)
         self.js("window.scrollTo(0, document.body.scrollHeight)")
@@ -208,6 +210,9 @@ class BrowserTest:
         tracks = [li.text for li in self.driver.find_elements(By.CSS_SELECTOR, "#album-tracks li")]
         check(len(tracks) == 2 and "0:02" in tracks[0], "tracks with lengths: %s" % tracks)
         check("FLAC" in self.driver.find_element(By.ID, "album-source").text, "the format is shown")
+        side = wait("the album's large cover", lambda: self.js(
+            "const i = document.getElementById('album-cover'); return i.complete && i.naturalWidth"))
+        check(side == 800, "the album page shows the large cover: %s px" % side)
         self.screenshot("album")
         self.tab("box")
         wait("the box's status", lambda: "%d albums" % ALBUMS in self.driver.find_element(By.ID, "box-lines").text)
@@ -228,7 +233,8 @@ class BrowserTest:
 
     def run(self):
         tests = [name for name in dir(self) if name.startswith("test_")]
-        order = ["test_wall_shows_the_crate_in_order", "test_scrolling_past_the_end_grows_the_wall_until_the_crate_ends",
+        # Growth first: a laptop-sized screenshot shows the wall's end and grows it.
+        order = ["test_scrolling_past_the_end_grows_the_wall_until_the_crate_ends", "test_wall_shows_the_crate_in_order",
                  "test_a_tap_on_a_cover_plays_that_album_gapless",
                  "test_like_on_the_page_shows_on_the_panel", "test_knob_turn_and_press_show_on_the_page",
                  "test_search_and_album_page", "test_a_crated_restart_is_survived"]
