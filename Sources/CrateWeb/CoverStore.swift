@@ -8,20 +8,12 @@ public final class CoverStore: Sendable {
     public struct Cover: Sendable {
         public var bytes: [UInt8]
         public var contentType: String
-        public init(bytes: [UInt8], contentType: String) {
-            self.bytes = bytes
-            self.contentType = contentType
-        }
     }
     /// One album's cover at one size: the wall's thumbnail and the album page's large one
     /// are different pictures.
     public struct Key: Hashable, Sendable {
         public var album: Int64
         public var size: CoverSize
-        public init(album: Int64, size: CoverSize) {
-            self.album = album
-            self.size = size
-        }
     }
     private struct State {
         var covers: [Key: Cover] = [:]

@@ -1,5 +1,5 @@
 import CrateCore
-import CrateWeb
+@testable import CrateWeb
 import XCTest
 
 /// crate-web's rules, without a server: which commands the page may send, the listen
