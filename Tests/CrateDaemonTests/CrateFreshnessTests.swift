@@ -191,6 +191,11 @@ final class CrateFreshnessTests: XCTestCase {
         XCTAssertEqual(shown.count, 20, "every album of the library")
         XCTAssertEqual(Set(shown).count, 20, "each album once")
         XCTAssertEqual(try crate(daemon, ControlRequest(cmd: .crate, grow: true)).atEnd, true, "and it stays at its end")
+        let admin = try AdminProcess.run(["crate", "--grow", "--socket", daemon.socket])
+        XCTAssertEqual(admin.code, 0, admin.err)
+        XCTAssertTrue(admin.out.contains("The end of the crate: nothing more to add"), admin.out)
+        XCTAssertNotEqual(try AdminProcess.run(["crate", "--grow", "--wallet", "--socket", daemon.socket]).code, 0,
+                          "--grow names no other crate")
 
         let artist = try crate(daemon, ControlRequest(cmd: .crate, artist: "Artist 3"))
         XCTAssertEqual(artist.items.map(\.album.title), ["Album 3"])
