@@ -23,6 +23,9 @@ public struct CrateView: Sendable, Codable, Equatable {
     public var notes: [String]
     /// Wallet lines that matched no album ("line 4: Foo - Bar").
     public var unresolved: [String]
+    /// `crate` with `grow`: true when nothing more could be added (a crate of a kind that
+    /// does not grow, or every album in its scope offered already): the end of the crate.
+    public var atEnd: Bool?
 
     public init(name: String, dial: String, items: [CrateItemView], cursor: Int, planned: [String: Int],
                 actual: [String: Int], notes: [String], unresolved: [String]) {

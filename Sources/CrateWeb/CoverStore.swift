@@ -1,16 +1,23 @@
+import CrateCore
 import Synchronization
 
 /// Covers the wall showed lately, as the daemon sent them, least recently used forgotten
-/// first past `WebLimits.coverCacheBytes`. A cover is named by its album id alone: no part
-/// of a URL ever reaches the file system.
+/// first past `WebLimits.coverCacheBytes`. A cover is named by its album id and size alone:
+/// no part of a URL ever reaches the file system.
 public final class CoverStore: Sendable {
     public struct Cover: Sendable {
         public var bytes: [UInt8]
         public var contentType: String
     }
+    /// One album's cover at one size: the wall's thumbnail and the album page's large one
+    /// are different pictures.
+    public struct Key: Hashable, Sendable {
+        public var album: Int64
+        public var size: CoverSize
+    }
     private struct State {
-        var covers: [Int64: Cover] = [:]
-        var order: [Int64] = []
+        var covers: [Key: Cover] = [:]
+        var order: [Key] = []
         var bytes = 0
     }
     private let state = Mutex(State())
@@ -18,24 +25,24 @@ public final class CoverStore: Sendable {
 
     public init(capacity: Int = WebLimits.coverCacheBytes) { self.capacity = capacity }
 
-    public func cover(_ album: Int64) -> Cover? {
+    public func cover(_ key: Key) -> Cover? {
         state.withLock { s in
-            guard let hit = s.covers[album] else { return nil }
-            if let i = s.order.firstIndex(of: album) { s.order.remove(at: i) }
-            s.order.append(album)
+            guard let hit = s.covers[key] else { return nil }
+            if let i = s.order.firstIndex(of: key) { s.order.remove(at: i) }
+            s.order.append(key)
             return hit
         }
     }
 
-    public func keep(_ cover: Cover, for album: Int64) {
+    public func keep(_ cover: Cover, for key: Key) {
         guard cover.bytes.count <= capacity else { return }
         state.withLock { s in
-            if let old = s.covers.removeValue(forKey: album) {
+            if let old = s.covers.removeValue(forKey: key) {
                 s.bytes -= old.bytes.count
-                s.order.removeAll { $0 == album }
+                s.order.removeAll { $0 == key }
             }
-            s.covers[album] = cover
-            s.order.append(album)
+            s.covers[key] = cover
+            s.order.append(key)
             s.bytes += cover.bytes.count
             while s.bytes > capacity, !s.order.isEmpty {
                 let oldest = s.order.removeFirst()

@@ -24,8 +24,11 @@ public struct WebDaemonRequest: Sendable, Encodable, Equatable {
     public var detents: Int?
     public var cover: Bool?
     public var sleep: String?
-    /// `crate`: grow a bottomless crate by a page, where the daemon offers it (ignored otherwise).
+    /// `crate`: grow the crate by a batch, as the knob does past its last album; the reply's
+    /// `crate.atEnd` says nothing more could be added.
     public var grow: Bool?
+    /// `cover`: "thumb" or "large" (`CoverSize`).
+    public var size: String?
 
     public init(_ cmd: String) { self.cmd = cmd }
 

@@ -15,6 +15,10 @@ public enum WebLimits {
     public static let maxQueryBytes = 200
     /// Cover bytes kept in memory for the wall (decoded from the daemon's replies).
     public static let coverCacheBytes = 24 * 1024 * 1024
+    /// A Plex cover crated is still fetching is asked for again this often, for at most
+    /// this long; then the page shows its placeholder (and the next view asks again).
+    public static let coverRetryMilliseconds = 250
+    public static let coverWaitMilliseconds = 10_000
     /// A wrong password costs this long, so guessing over the network is slow.
     public static let wrongPasswordDelayMilliseconds = 500
 }

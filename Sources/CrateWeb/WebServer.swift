@@ -86,7 +86,14 @@ public struct WebServer: Sendable {
             return try await self.pass(request)
         }
         router.get("/api/albums") { request, _ in try await self.albums(request) }
-        router.get("/cover/:id") { _, context in try await self.cover(context.parameters.require("id", as: Int64.self)) }
+        router.get("/cover/:id") { request, context in
+            // ?size=thumb (the wall, and when no size is given) or ?size=large (album, now playing).
+            let name = request.uri.queryParameters.get("size") ?? CoverSize.thumb.rawValue
+            guard let size = CoverSize(rawValue: name) else {
+                return Self.problem("size must be \(CoverSize.accepted)", status: .badRequest)
+            }
+            return try await self.cover(context.parameters.require("id", as: Int64.self), size: size)
+        }
         router.post("/api/do") { request, _ in try await self.perform(request) }
     }
 
@@ -176,20 +183,29 @@ public struct WebServer: Sendable {
         }
     }
 
-    func cover(_ album: Int64) async throws -> Response {
+    func cover(_ album: Int64, size: CoverSize) async throws -> Response {
+        let key = CoverStore.Key(album: album, size: size)
         let cover: CoverStore.Cover
-        if let hit = covers.cover(album) {
+        if let hit = covers.cover(key) {
             cover = hit
         } else {
             var request = WebDaemonRequest("cover")
             request.album = album
-            let reply: ControlReply
-            do { reply = try await daemon.request(request).reply } catch { return Self.problem(error.message, status: .badGateway) }
+            request.size = size.rawValue
+            var reply: ControlReply
+            var waited = 0
+            while true {
+                do { reply = try await daemon.request(request).reply } catch { return Self.problem(error.message, status: .badGateway) }
+                // A Plex cover on its way from the server: asked again shortly, within a bound.
+                guard reply.pending == true, waited < WebLimits.coverWaitMilliseconds else { break }
+                try await Task.sleep(for: .milliseconds(WebLimits.coverRetryMilliseconds))
+                waited += WebLimits.coverRetryMilliseconds
+            }
             guard let image = reply.cover, let bytes = Data(base64Encoded: image.data) else {
                 return Self.problem(reply.error ?? "no cover", status: .notFound)
             }
             cover = CoverStore.Cover(bytes: [UInt8](bytes), contentType: image.format == "png" ? "image/png" : "image/jpeg")
-            covers.keep(cover, for: album)
+            covers.keep(cover, for: key)
         }
         var headers = HTTPFields()
         headers[.contentType] = cover.contentType

@@ -48,8 +48,9 @@ public enum ControlCommand: String, Sendable, Codable, CaseIterable {
     /// What plays now with album, artist and title (`nowPlaying`); `cover: true` adds the
     /// cover's bytes. For now-playing screens elsewhere (snapserver's control script).
     case nowPlaying = "now-playing"
-    /// One library album's cover as bytes (`cover`), by `album` id: for crate-web's wall.
-    /// The picture the display draws; nothing but an album id names it.
+    /// One library album's cover (`cover`), by `album` id, scaled to `size` (a
+    /// `CoverSize`) as a JPEG, from the display's artwork cache (a Plex album's from its
+    /// server, fetched once): for crate-web. Nothing but an album id names the picture.
     case cover
     /// Last.fm: start the desktop sign-in (answered with `lastfm.authURL` to approve),
     /// the account and scrobble queue, sign out.
@@ -99,13 +100,20 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var track: Int?
     /// `sleep`: "15m", "30m", "60m", any "<N>m", "end-of-album" or "off" (SleepSetting).
     public var sleep: String?
+    /// `cover`: the size to answer in, a `CoverSize` ("thumb" or "large").
+    public var size: String?
+    /// `crate`: grow a Wall or genre crate by a batch of albums not offered before, as
+    /// the knob does when it turns past the last album.
+    public var grow: Bool?
 
     public init(cmd: ControlCommand, paths: [String]? = nil, seconds: Double? = nil, album: Int64? = nil,
                 full: Bool? = nil, genre: String? = nil, artist: String? = nil, wallet: Bool? = nil,
                 position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
                 server: String? = nil, collection: String? = nil, playlist: String? = nil,
                 acceptShrink: Bool? = nil, cover: Bool? = nil, genres: [String]? = nil, favorites: Bool? = nil,
-                track: Int? = nil, sleep: String? = nil) {
+                track: Int? = nil, sleep: String? = nil, size: CoverSize? = nil, grow: Bool? = nil) {
+        self.size = size?.rawValue
+        self.grow = grow
         self.sleep = sleep
         self.genres = genres
         self.favorites = favorites
@@ -200,6 +208,9 @@ public struct ControlReply: Sendable, Codable, Equatable {
     public var nowPlaying: NowPlayingInfo?
     /// `cover`: the album's picture.
     public var cover: CoverImage?
+    /// `cover`, refused for now: the picture is being fetched from its Plex server; the
+    /// same request a moment later finds it (or says why it cannot be had).
+    public var pending: Bool?
     /// `lastfm-*`: the account, a sign-in under way, the scrobble queue.
     public var lastfm: LastFMStatus?
     /// `diagnostics`: the CDs wallet's last refresh.

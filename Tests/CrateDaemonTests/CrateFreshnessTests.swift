@@ -164,4 +164,48 @@ final class CrateFreshnessTests: XCTestCase {
             XCTAssertFalse(items.contains("Record 2"), "\(name): \(items)")
         }
     }
+
+    /// crate-web's wall scrolled past its end: `crate` with `grow` adds albums as the knob
+    /// does past the last one, each album once, and says when nothing more can be added;
+    /// a crate that does not grow (an artist's) ends at once.
+    func testTheSocketGrowsTheWallEachAlbumOnceAndSaysWhereItEnds() throws {
+        try makeAlbums(root: music, count: 20)
+        let daemon = try daemon([music], size: 8)
+        try scanned(daemon, albums: 20)
+        var shown = try crate(daemon).items.map(\.album.id)
+        XCTAssertEqual(shown.count, 8)
+        var grows = 0
+        while true {
+            let grown = try crate(daemon, ControlRequest(cmd: .crate, grow: true))
+            let ids = grown.items.map(\.album.id)
+            XCTAssertEqual(Array(ids.prefix(shown.count)), shown, "added after what the wall shows, nothing moved")
+            if grown.atEnd == true {
+                XCTAssertEqual(ids, shown, "the end adds nothing")
+                break
+            }
+            XCTAssertGreaterThan(ids.count, shown.count, "grown, or said to be at its end")
+            shown = ids
+            grows += 1
+            guard grows < 10 else { return XCTFail("the crate never ended: \(ids.count) albums") }
+        }
+        XCTAssertGreaterThanOrEqual(grows, 2, "8 + 8 + the last 4")
+        XCTAssertEqual(shown.count, 20, "every album of the library")
+        XCTAssertEqual(Set(shown).count, 20, "each album once")
+        XCTAssertEqual(try crate(daemon, ControlRequest(cmd: .crate, grow: true)).atEnd, true, "and it stays at its end")
+        let admin = try AdminProcess.run(["crate", "--grow", "--socket", daemon.socket])
+        XCTAssertEqual(admin.code, 0, admin.err)
+        XCTAssertTrue(admin.out.contains("The end of the crate: nothing more to add"), admin.out)
+        XCTAssertNotEqual(try AdminProcess.run(["crate", "--grow", "--wallet", "--socket", daemon.socket]).code, 0,
+                          "--grow names no other crate")
+
+        let artist = try crate(daemon, ControlRequest(cmd: .crate, artist: "Artist 3"))
+        XCTAssertEqual(artist.items.map(\.album.title), ["Album 3"])
+        let ended = try crate(daemon, ControlRequest(cmd: .crate, grow: true))
+        XCTAssertEqual(ended.atEnd, true, "an artist's crate does not grow")
+        XCTAssertEqual(ended.name, artist.name)
+        XCTAssertEqual(ended.items.map(\.album.title), ["Album 3"])
+
+        let both = try request(daemon, ControlRequest(cmd: .crate, genre: "Rock", grow: true), ok: false)
+        XCTAssertEqual(both.error, "crate: 'grow' grows the current crate; name no other crate with it")
+    }
 }

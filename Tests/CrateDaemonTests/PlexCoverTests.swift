@@ -145,4 +145,65 @@ final class PlexCoverTests: PlexTestCase {
         XCTAssertEqual(covers.fetched, 0)
         XCTAssertEqual(try plex.coverRequests().count, 4, "one try each; the next waits for the retry")
     }
+
+    /// The `cover` command (crate-web's covers): asked while the picture is on its way, the
+    /// answer says so at once; then it is the server's cover at the asked side, fetched once
+    /// at the large size and scaled for both. With the server gone, a cached cover is still
+    /// answered and one never fetched is refused with why (the page's placeholder).
+    func coverReply(_ daemon: DaemonProcess, _ album: Int64, _ size: CoverSize) throws -> ControlReply {
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            let client = try daemon.connect()
+            defer { client.close() }
+            let reply = try client.request(ControlRequest(cmd: .cover, album: album, size: size), timeout: 10)
+            guard reply.pending == true else { return reply }
+            XCTAssertFalse(reply.ok, "pending is not an answer")
+            guard Date() < deadline else { throw FixtureError("album \(album)'s cover stayed pending") }
+            usleep(50_000)
+        }
+    }
+
+    func testThePageGetsAPlexAlbumsCoverFromItsServerAtTheAskedSideCachedAndSaysWhenItCannot() throws {
+        try plex.load(try coverLibrary([Self.red, Self.blue]))
+        let daemon = try self.daemon(displayConfig)
+        _ = try signInAndSync(daemon)
+        let red = try album(daemon, "Album 0").id, blue = try album(daemon, "Album 1").id
+
+        // A slow server: the first ask is answered at once, without the picture.
+        try plex.mode(["cover_slow": 2])
+        let first = try request(daemon, ControlRequest(cmd: .cover, album: red, size: .thumb), ok: false)
+        XCTAssertEqual(first.pending, true, first.error ?? "")
+        XCTAssertNil(first.cover)
+        XCTAssertTrue(try request(daemon, ControlRequest(cmd: .ping)).ok, "the socket answers while it is fetched")
+        try plex.mode([:])
+        for (size, side) in [(CoverSize.thumb, 320), (.large, 800)] {
+            let reply = try coverReply(daemon, red, size)
+            XCTAssertTrue(reply.ok, reply.error ?? "")
+            let bytes = [UInt8](try XCTUnwrap(Data(base64Encoded: try XCTUnwrap(reply.cover).data)))
+            XCTAssertEqual(reply.cover?.format, "jpg")
+            let decoded = try ArtworkDecoder.decodeWithDetails(bytes, fitting: ArtworkBox(width: side, height: side))
+            XCTAssertEqual(decoded.sourceWidth, side, "\(size)")
+            XCTAssertEqual(decoded.sourceHeight, side, "\(size)")
+            XCTAssertTrue(Self.near(decoded.image[side / 2, side / 2], Self.red), "\(size): the server's cover")
+        }
+        let requests = try plex.coverRequests()
+        XCTAssertEqual(requests.count, 1, "fetched once, both sizes scaled from it")
+        let query = try XCTUnwrap(requests.first?["query"] as? [String: String])
+        XCTAssertEqual(query["url"], "/library/metadata/10/thumb/1700000000")
+        XCTAssertEqual(query["width"], "800", "the largest size the page shows")
+
+        try plex.mode(["down": true])
+        XCTAssertTrue(try coverReply(daemon, red, .thumb).ok, "the cached copy, with the server gone")
+        let missing = try coverReply(daemon, blue, .thumb)
+        XCTAssertFalse(missing.ok)
+        XCTAssertNil(missing.cover)
+        let error = try XCTUnwrap(missing.error)
+        XCTAssertTrue(error.hasPrefix("album \(blue)'s cover "), error)
+        XCTAssertTrue(error.contains("cannot be shown: cannot fetch the cover"), error)
+        // Tried (the HTTP client may send it again on a fresh connection once the kept one is closed)...
+        let tried = try plex.coverRequests().count
+        XCTAssertGreaterThan(tried, 1, "the second album was asked for")
+        XCTAssertEqual(try coverReply(daemon, blue, .thumb).error, error, "asked again: the same answer")
+        XCTAssertEqual(try plex.coverRequests().count, tried, "...and the failure waits for its retry: the server is not hammered")
+    }
 }

@@ -150,7 +150,8 @@ final class WebHostileInputTests: XCTestCase {
         try "the box's secret".write(toFile: secret, atomically: true, encoding: .utf8)
         let tries = ["/cover/../../etc/passwd", "/cover/..%2f..%2fetc%2fpasswd", "/cover/%2e%2e/%2e%2e/etc/passwd",
                      "/cover/1/../../../etc/passwd", "/cover/" + secret, "/cover/-1", "/cover/1.jpg",
-                     "/app.js/../../etc/passwd", "/../../etc/passwd", "/cover/99999999999999999999"]
+                     "/app.js/../../etc/passwd", "/../../etc/passwd", "/cover/99999999999999999999",
+                     "/cover/1?size=huge", "/cover/1?size=..%2f..%2fetc%2fpasswd", "/cover/1?size=4000"]
         for path in tries {
             let reply = try RawHTTP.request(port, "GET", path, headers: session)
             XCTAssertNotEqual(reply.status, 200, "\(path): \(reply.body.prefix(80))")

@@ -1,4 +1,5 @@
-import CrateWeb
+import CrateCore
+@testable import CrateWeb
 import XCTest
 
 /// crate-web's rules, without a server: which commands the page may send, the listen
@@ -65,5 +66,20 @@ final class WebLogicTests: XCTestCase {
         XCTAssertTrue(newer.sleepTimer)
         XCTAssertTrue(newer.keepOffline)
         XCTAssertFalse(DaemonFeatures(unknownCommandAnswer: "").sleepTimer)
+    }
+
+    /// The wall's thumbnail and the album page's large cover of one album are two pictures:
+    /// neither answers for the other, and the byte bound holds over both.
+    func testCoversAreKeptByAlbumAndSize() {
+        let store = CoverStore(capacity: 10)
+        let thumb = CoverStore.Key(album: 7, size: .thumb), large = CoverStore.Key(album: 7, size: .large)
+        store.keep(CoverStore.Cover(bytes: [1, 1, 1, 1], contentType: "image/jpeg"), for: thumb)
+        XCTAssertNil(store.cover(large), "the thumbnail is not the large cover")
+        store.keep(CoverStore.Cover(bytes: [2, 2, 2, 2, 2], contentType: "image/jpeg"), for: large)
+        XCTAssertEqual(store.cover(large)?.bytes, [2, 2, 2, 2, 2])
+        XCTAssertEqual(store.cover(thumb)?.bytes, [1, 1, 1, 1])
+        store.keep(CoverStore.Cover(bytes: [3, 3, 3], contentType: "image/jpeg"), for: CoverStore.Key(album: 8, size: .thumb))
+        XCTAssertNil(store.cover(large), "past 10 bytes the least recently used went")
+        XCTAssertEqual(store.cover(thumb)?.bytes, [1, 1, 1, 1])
     }
 }

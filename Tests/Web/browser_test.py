@@ -25,7 +25,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import web_rig  # noqa: E402
 from web_rig import RATE, Rig, make_library, request  # noqa: E402
 
-ALBUMS = 8
+ALBUMS = 40
+# Smaller than the library and taller than a phone's screen: the wall grows as it scrolls.
+CRATE = 18
+END_OF_CRATE = "The end of the crate: nothing more to add"
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
 
 
@@ -54,7 +57,7 @@ class BrowserTest:
         self.work = tempfile.mkdtemp(prefix="crate-web-test-")
         self.music = os.path.join(self.work, "music")
         self.names = make_library(self.music, ALBUMS)
-        self.rig = Rig(self.work, args.bindir, self.music)
+        self.rig = Rig(self.work, args.bindir, self.music, crate_size=CRATE)
         self.shots = args.artefacts or os.path.join(self.work, "screenshots")
         os.makedirs(self.shots, exist_ok=True)
         self.driver = None
@@ -105,6 +108,8 @@ class BrowserTest:
         loaded = wait("the covers to load", lambda: self.js(
             "return [...document.querySelectorAll('#covers img')].every(i => i.complete && i.naturalWidth > 0)"))
         check(loaded, "every cover loaded")
+        sides = self.js("return [...new Set([...document.querySelectorAll('#covers img')].map(i => i.naturalWidth + 'x' + i.naturalHeight))]")
+        check(sides == ["320x320"], "the wall's covers are crated's thumbnails, not the files as they are: %s" % sides)
         colour = self.js("""const i = document.querySelector('#covers img'); const c = document.createElement('canvas');
             c.width = c.height = 1; const g = c.getContext('2d'); g.drawImage(i, 0, 0, 1, 1); return [...g.getImageData(0, 0, 1, 1).data];""")
         first = next(n for n, (artist, title) in enumerate(self.names)
@@ -112,6 +117,30 @@ class BrowserTest:
         want = web_rig.COLOURS[first % len(web_rig.COLOURS)]
         check(all(abs(a - b) < 12 for a, b in zip(colour, want)), "first cover is its album's picture: %s vs %s" % (colour, want))
         self.screenshot("wall")
+
+    def test_scrolling_past_the_end_grows_the_wall_until_the_crate_ends(self):
+        self.tab("wall")
+        ids = lambda: [int(t.get_attribute("data-id")) for t in self.tiles()]
+        check(len(ids()) == CRATE, "before scrolling, the crate as made (a phone's screen shows no end): %d covers" % len(ids()))
+        end = self.driver.find_element(By.ID, "wall-end")
+        check(end.text == "", "no end while the crate can grow: %r" % end.text)
+        self.js("window.scrollTo(0, document.body.scrollHeight)")
+        grown = wait("more covers after scrolling to the end", lambda: len(ids()) > CRATE and ids())
+        check(len(set(grown)) == len(grown), "each album once: %s" % grown)
+        crate = request(self.rig.sock, cmd="crate")["crate"]
+        check(len(crate["items"]) >= len(grown), "the daemon's crate grew too: %d" % len(crate["items"]))
+        # On to the end: every album of the library, once, then the end of the crate said.
+        def scrolled_to_end():
+            self.js("window.scrollTo(0, document.body.scrollHeight)")
+            return END_OF_CRATE in end.text
+        wait("the end of the crate", scrolled_to_end, timeout=20, pause=0.3)
+        shown = ids()
+        check(len(shown) == ALBUMS and len(set(shown)) == ALBUMS, "all %d albums, each once: %s" % (ALBUMS, shown))
+        check(shown == [i["album"]["id"] for i in request(self.rig.sock, cmd="crate")["crate"]["items"]],
+              "the wall is the daemon's crate, in order")
+        check(("%d albums" % ALBUMS) in self.driver.find_element(By.ID, "crate-name").text, "the count follows")
+        self.screenshot("wall-end")
+        self.js("window.scrollTo(0, 0)")
 
     def test_a_tap_on_a_cover_plays_that_album_gapless(self):
         ramp = next(a for a in request(self.rig.sock, cmd="albums")["albums"] if a["title"] == "Ramp")
@@ -172,7 +201,8 @@ class BrowserTest:
         box = self.driver.find_element(By.ID, "query")
         box.clear()
         box.send_keys("artist 1")
-        want = sorted(t for a, t in self.names if a == "Artist 1")
+        # Every word in the artist or the title ("Album 11" by Artist 2 has a "1" too).
+        want = sorted(t for a, t in self.names if all(w in (a + " " + t).lower() for w in ("artist", "1")))
         wait("the search results", lambda: sorted(e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "#results .cover .t")) == want)
         self.screenshot("search")
         self.driver.find_element(By.CSS_SELECTOR, "#results .cover .more").click()
@@ -180,6 +210,9 @@ class BrowserTest:
         tracks = [li.text for li in self.driver.find_elements(By.CSS_SELECTOR, "#album-tracks li")]
         check(len(tracks) == 2 and "0:02" in tracks[0], "tracks with lengths: %s" % tracks)
         check("FLAC" in self.driver.find_element(By.ID, "album-source").text, "the format is shown")
+        side = wait("the album's large cover", lambda: self.js(
+            "const i = document.getElementById('album-cover'); return i.complete && i.naturalWidth"))
+        check(side == 800, "the album page shows the large cover: %s px" % side)
         self.screenshot("album")
         self.tab("box")
         wait("the box's status", lambda: "%d albums" % ALBUMS in self.driver.find_element(By.ID, "box-lines").text)
@@ -200,7 +233,9 @@ class BrowserTest:
 
     def run(self):
         tests = [name for name in dir(self) if name.startswith("test_")]
-        order = ["test_wall_shows_the_crate_in_order", "test_a_tap_on_a_cover_plays_that_album_gapless",
+        # Growth first: a laptop-sized screenshot shows the wall's end and grows it.
+        order = ["test_scrolling_past_the_end_grows_the_wall_until_the_crate_ends", "test_wall_shows_the_crate_in_order",
+                 "test_a_tap_on_a_cover_plays_that_album_gapless",
                  "test_like_on_the_page_shows_on_the_panel", "test_knob_turn_and_press_show_on_the_page",
                  "test_search_and_album_page", "test_a_crated_restart_is_survived"]
         tests = order + [t for t in tests if t not in order]

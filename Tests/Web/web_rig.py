@@ -109,7 +109,7 @@ def answering(process, name, probe, timeout=30):
 
 
 class Rig:
-    def __init__(self, work, bindir, music, password=None, port=None):
+    def __init__(self, work, bindir, music, password=None, port=None, crate_size=None):
         self.work, self.bindir, self.music = work, bindir, music
         self.sock = os.path.join(work, "crate.sock")
         self.capture = os.path.join(work, "capture.raw")
@@ -117,11 +117,12 @@ class Rig:
         self.url = "http://127.0.0.1:%d" % self.port
         self.config = os.path.join(work, "crate.toml")
         web = 'listen = "127.0.0.1:%d"\n' % self.port + ('password = "%s"\n' % password if password else "")
+        crate = "[crate]\nsize = %d\n" % crate_size if crate_size else ""
         with open(self.config, "w") as f:
             f.write('state_dir = "%s/state"\n[control]\nsocket = "%s"\n[audio]\n'
                     'device = "file:FILE=%s,FORMAT=raw"\nperiod_frames = 1024\nperiods = 4\npacing = "clock"\n'
-                    '[library]\npaths = ["%s"]\n[display]\nwidth = 320\nheight = 240\n[log]\nlevel = "info"\n[web]\n%s'
-                    % (work, self.sock, self.capture, music, web))
+                    '[library]\npaths = ["%s"]\n[display]\nwidth = 320\nheight = 240\n[log]\nlevel = "info"\n%s[web]\n%s'
+                    % (work, self.sock, self.capture, music, crate, web))
         self.crated = None
         self.web = None
 

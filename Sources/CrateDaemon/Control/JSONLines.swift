@@ -94,6 +94,10 @@ enum RequestValidator {
             }
         case .album, .queueAdd, .queueNext, .cover:
             if request.album == nil { return "\(command.rawValue) needs 'album': a library album id" }
+            if command == .cover, CoverSize(rawValue: request.size ?? "") == nil {
+                let given = request.size.map { " ('\($0.prefix(40))' is not one)" } ?? ""
+                return "cover needs 'size': \(CoverSize.accepted)\(given)"
+            }
         case .backup, .restore:
             guard let paths = request.paths, paths.count == 1, let path = paths.first, path.hasPrefix("/"),
                   !path.utf8.contains(0) else {

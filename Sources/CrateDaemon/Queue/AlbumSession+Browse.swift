@@ -39,7 +39,7 @@ extension AlbumSession {
         guard count > 0 else { throw RouterError("the crate is empty: scan the library first") }
         let target = start + delta
         var size = count
-        while target >= size, growCrate(newRound: false) {
+        while target >= size, growPastBrowseEnd() {
             size = state.withLock { $0.crate.items.count }
         }
         return try state.withLock { s in
@@ -50,6 +50,13 @@ extension AlbumSession {
             return KnobStop(index: index, count: count, album: s.crate.items[index].albumID,
                             atStart: target < 0, atEnd: target >= count)
         }
+    }
+
+    /// Grows the crate for someone browsing past its last album (the knob, crate-web's
+    /// wall): auto-advance's growth without a new round, so each album shows once and a
+    /// crate whose scope was all offered ends. False when nothing could be added.
+    func growPastBrowseEnd() -> Bool {
+        growCrate(newRound: false)
     }
 
     /// Plays the album under the knob from track 1; the crate goes on from there.

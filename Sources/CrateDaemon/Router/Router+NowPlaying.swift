@@ -40,16 +40,6 @@ extension Router {
         return info
     }
 
-    /// `cover`: the picture the display draws for album `id`, as bytes.
-    func albumCover(_ id: Int64) throws(RouterError) -> CoverImage {
-        guard let detail = cachedAlbum(id) else { throw RouterError("no album \(id) in the library") }
-        guard let art = artwork(detail), art.remote == nil else {
-            throw RouterError("album \(id) has no cover file on the box (a Plex cover is fetched for the panel only)")
-        }
-        guard let cover = cover(trackPath: art.trackPath) else { throw RouterError("album \(id) has no cover") }
-        return cover
-    }
-
     /// The picture the display would draw for the album of `trackPath`, as bytes.
     private func cover(trackPath: String) -> CoverImage? {
         do {

@@ -10,8 +10,18 @@ extension Router {
         var reply = ControlReply(ok: true)
         switch command {
         case .crate:
-            if request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil
-                || request.playlist != nil || request.genres != nil || request.favorites == true {
+            let names = request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil
+                || request.playlist != nil || request.genres != nil || request.favorites == true
+            if request.grow == true {
+                if names { throw RouterError("crate: 'grow' grows the current crate; name no other crate with it") }
+                try session.ensureCrate()
+                // The knob's growth past the last album: each album once, no new round.
+                let grew = session.growPastBrowseEnd()
+                reply.crate = try crateView(session, library)
+                reply.crate?.atEnd = !grew
+                return reply
+            }
+            if names {
                 let genres = request.genres ?? request.genre.map { [$0] }
                 let kind: CrateState.Kind = if let genres { try Self.genresKind(genres) }
                     else if request.favorites == true { .favorites }

@@ -155,9 +155,10 @@ public final class Router: ControlHandler {
                 return reply
             case .cover:
                 guard let id = request.album else { throw RouterError("cover needs 'album'") }
-                var reply = ControlReply(ok: true)
-                reply.cover = try albumCover(id)
-                return reply
+                guard let size = CoverSize(rawValue: request.size ?? "") else {
+                    throw RouterError("cover needs 'size': \(CoverSize.accepted)")
+                }
+                return try coverReply(album: id, size: size)
             case .displaySnapshot:
                 guard let display = displayService else { throw RouterError("the display is not running") }
                 var reply = ControlReply(ok: true)

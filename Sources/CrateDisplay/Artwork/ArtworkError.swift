@@ -24,6 +24,8 @@ public enum ArtworkError: UserFacingError, Equatable, Sendable {
     /// A cover fetched from a server (a Plex album's) did not arrive as a picture:
     /// refused, unreachable, timed out, an HTML page, bytes that do not decode.
     case fetchFailed(source: String, reason: String)
+    /// A scaled cover could not be written out as a JPEG (for the `cover` command).
+    case encodeFailed(reason: String)
 
     public var userMessage: String {
         switch self {
@@ -37,6 +39,7 @@ public enum ArtworkError: UserFacingError, Equatable, Sendable {
         case .badLocation(let path, let reason): return "embedded picture in \(path) is unusable: \(reason)"
         case .cacheUnavailable(let path, let reason): return "artwork cache \(path) is unusable: \(reason)"
         case .fetchFailed(let source, let reason): return "cannot fetch the cover \(source): \(reason)"
+        case .encodeFailed(let reason): return "cannot write the cover as a JPEG: \(reason)"
         }
     }
 

@@ -49,41 +49,73 @@ public final class CachedArtwork: ArtworkProvider {
         fetchSide.withLock { $0 = min(side, ArtworkBox.maxSide) }
     }
 
+    /// What a lookup found: the picture, none (the album has no cover), a remote cover
+    /// not here yet (asked for, or not asked for when there was no `fetchSide`), or why
+    /// the cover cannot be shown (reported through `onError` once).
+    public enum Lookup: Sendable {
+        case image(RGBImage)
+        case noCover
+        case fetching
+        case notFetched
+        case failed(ArtworkError)
+    }
+
     public func image(for art: ArtworkReference, fitting box: ArtworkBox) -> RGBImage? {
+        let side = max(fetchSide.withLock { $0 }, box.width, box.height)
+        if case .image(let image) = lookup(art, fitting: box, fetchSide: side, timed: true) { return image }
+        return nil
+    }
+
+    /// The cover as the screens get it, for others (the `cover` command): the same cache,
+    /// the same fetches. A remote cover not cached is fetched `fetchSide` pixels square
+    /// (kept, and scaled for every size asked later); with no `fetchSide` it is
+    /// `.notFetched` and not asked for (its server is known to be away).
+    public func lookup(_ art: ArtworkReference, fitting box: ArtworkBox, fetchSide: Int?) -> Lookup {
+        lookup(art, fitting: box, fetchSide: fetchSide, timed: false)
+    }
+
+    /// `timed`: a screen asks, so the time from asking to drawing counts for `status`.
+    private func lookup(_ art: ArtworkReference, fitting box: ArtworkBox, fetchSide: Int?, timed: Bool) -> Lookup {
         if let name = art.name { cache.name(name, forAlbumKey: art.albumKey) }
-        if let remote = art.remote { return remoteImage(art, remote, box) }
+        if let remote = art.remote { return remoteImage(art, remote, box, fetchSide: fetchSide, timed: timed) }
         let location = art.embedded ?? embeddedLocation(of: art)
         do {
-            return try cache.image(forAlbumKey: art.albumKey, trackPath: art.trackPath, artwork: location, size: box)
+            let image = try cache.image(forAlbumKey: art.albumKey, trackPath: art.trackPath, artwork: location, size: box)
+            return image.map { .image($0) } ?? .noCover
         } catch {
             report(error, for: art)
-            return nil
+            return .failed(error)
         }
     }
 
-    private func remoteImage(_ art: ArtworkReference, _ remote: RemoteArtwork, _ box: ArtworkBox) -> RGBImage? {
+    private func remoteImage(_ art: ArtworkReference, _ remote: RemoteArtwork, _ box: ArtworkBox,
+                             fetchSide: Int?, timed: Bool) -> Lookup {
         let now = MonotonicClock.now()
         do {
             if let image = try cache.fetchedImage(forAlbumKey: art.albumKey, size: box) {
-                state.withLock { state in
-                    // Asked long ago (turned past before it arrived): not a fetch's time.
-                    guard let asked = state.asked.removeValue(forKey: art.albumKey), now - asked < 30 else { return }
-                    state.lastShownMilliseconds = (now - asked) * 1000
+                if timed {
+                    state.withLock { state in
+                        // Asked long ago (turned past before it arrived): not a fetch's time.
+                        guard let asked = state.asked.removeValue(forKey: art.albumKey), now - asked < 30 else { return }
+                        state.lastShownMilliseconds = (now - asked) * 1000
+                    }
                 }
-                return image
+                return .image(image)
             }
         } catch {
             state.withLock { _ = $0.asked.removeValue(forKey: art.albumKey) }
             report(error, for: art)
-            return nil
+            return .failed(error)
         }
-        state.withLock { state in
-            if state.asked.count >= Self.memoLimit { state.asked.removeAll(keepingCapacity: true) }
-            if state.asked[art.albumKey] == nil { state.asked[art.albumKey] = now }
+        guard let fetchSide, let fetches else { return .notFetched }
+        if timed {
+            state.withLock { state in
+                if state.asked.count >= Self.memoLimit { state.asked.removeAll(keepingCapacity: true) }
+                if state.asked[art.albumKey] == nil { state.asked[art.albumKey] = now }
+            }
         }
-        let side = max(fetchSide.withLock { $0 }, box.width, box.height)
-        fetches?.request(albumKey: art.albumKey, remote: remote, side: side)
-        return nil
+        fetches.request(albumKey: art.albumKey, remote: remote, side: min(fetchSide, ArtworkBox.maxSide))
+        return .fetching
     }
 
     /// Sizes and counts of the cache and its fetches, for `status`.

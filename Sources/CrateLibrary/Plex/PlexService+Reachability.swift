@@ -46,6 +46,9 @@ extension PlexService {
         for action in reachableAgain.withLock({ $0 }) { action() }
     }
 
+    /// True while the chosen server is known to be away (its albums offline).
+    public var isAway: Bool { state.withLock { $0.reachable == false } }
+
     /// Seconds until the next probe is due (0 = now), nil when the server is not away.
     var secondsUntilProbe: Double? {
         state.withLock { s in s.nextProbe.map { max(0, $0 - MonotonicClock.now()) } }

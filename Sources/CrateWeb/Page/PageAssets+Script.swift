@@ -45,7 +45,7 @@ function coverTile(album, index) {
   const tile = el("div", "cover");
   tile.dataset.id = album.id;
   if (index != null) tile.dataset.index = index;
-  const img = el("img"); img.loading = "lazy"; img.alt = album.artist + " — " + album.title; img.src = "/cover/" + album.id;
+  const img = el("img"); img.loading = "lazy"; img.alt = album.artist + " — " + album.title; img.src = "/cover/" + album.id + "?size=thumb";
   img.onerror = () => { img.onerror = null; img.removeAttribute("src"); };
   img.onclick = () => act({ cmd: "play", album: album.id });
   const more = el("button", "more", "⋯"); more.title = "Album"; more.onclick = () => openAlbum(album.id);
@@ -55,17 +55,18 @@ function coverTile(album, index) {
 
 // The crate wall, drawn a page at a time as it scrolls.
 function renderCrate(crate) {
-  state.crate = crate; state.shown = 0; state.exhausted = false;
+  state.crate = crate; state.shown = 0; state.exhausted = false; $("wall-end").textContent = "";
   // For the bench: when the wall first had covers, after the page was opened.
   if (!performance.getEntriesByName("wall").length) performance.mark("wall");
   $("covers").replaceChildren();
-  $("crate-name").textContent = crate.name + " · " + crate.items.length + " albums";
+  nameCrate(crate);
   $("crate-notes").textContent = (crate.notes || []).join(" · ");
   for (const b of $("dial").children) b.classList.toggle("on", b.dataset.position === crate.dial);
   const d = DIAL.find((p) => p[0] === crate.dial); $("dial-note").textContent = d ? d[1] + ": " + d[2] : "";
   more();
   markWall();
 }
+function nameCrate(crate) { $("crate-name").textContent = crate.name + " · " + crate.items.length + " albums"; }
 function more() {
   const crate = state.crate; if (!crate) return;
   const end = Math.min(crate.items.length, state.shown + PAGE);
@@ -73,21 +74,28 @@ function more() {
   for (let i = state.shown; i < end; i++) frag.append(coverTile(crate.items[i].album, i));
   $("covers").append(frag); state.shown = end;
   markWall();
+  requestAnimationFrame(atWallEnd);
 }
 async function grow() {
-  // Past the last cover: ask the daemon for more where it offers a bottomless crate.
+  // Past the last cover: the daemon grows a Wall or genre crate as the knob does (each
+  // album once); other crates, and one whose albums were all offered, end there.
   if (state.growing || state.exhausted || !state.crate) return;
   state.growing = true;
-  const before = state.crate.items.length;
+  const crate = state.crate, before = crate.items.length;
   const reply = await act({ cmd: "crate", grow: true });
   state.growing = false;
-  if (reply.ok && reply.crate && reply.crate.items.length > before) { state.crate = reply.crate; more(); }
-  else state.exhausted = true;
+  if (state.crate !== crate) return;  // another crate was chosen meanwhile
+  const grown = reply.ok && reply.crate && reply.crate.items.length > before;
+  if (grown && reply.crate.items[0].album.id === crate.items[0].album.id) { state.crate = reply.crate; nameCrate(reply.crate); more(); }
+  else if (grown) renderCrate(reply.crate);  // the knob chose another crate meanwhile
+  else { state.exhausted = true; $("wall-end").textContent = "The end of the crate: nothing more to add"; }
 }
-new IntersectionObserver((entries) => {
-  if (!entries[0].isIntersecting || !state.crate) return;
+// The end of the wall in sight (on scroll, or still in sight after a page was added).
+function atWallEnd() {
+  if (!state.crate || $("wall").hidden || $("wall-end").getBoundingClientRect().top > innerHeight + 200) return;
   if (state.shown < state.crate.items.length) more(); else grow();
-}).observe($("wall-end"));
+}
+new IntersectionObserver((entries) => { if (entries[0].isIntersecting) atWallEnd(); }, { rootMargin: "200px" }).observe($("wall-end"));
 
 function markWall() {
   const s = state.status; const playing = s && s.album && !s.album.stopped ? s.album.id : null;
@@ -146,7 +154,7 @@ new IntersectionObserver((e) => { if (e[0].isIntersecting && state.search.total)
 async function openAlbum(id) {
   const r = await api("/api/album/" + id); if (!r.ok) { toast(r.error); return; }
   const d = r.album; state.album = d;
-  $("album-cover").src = "/cover/" + d.album.id;
+  $("album-cover").src = "/cover/" + d.album.id + "?size=large";
   $("album-title").textContent = d.album.title + (d.album.year ? " (" + d.album.year + ")" : "");
   $("album-artist").textContent = d.album.artist;
   const src = (d.sources || []).map((s) => (s.folder.startsWith("plex://") ? "Plex" : s.folder) + " · " + s.format);
@@ -182,7 +190,7 @@ function drawPlaying() {
   const track = p.currentIndex != null ? p.tracks[p.currentIndex] : null;
   $("np-title").textContent = track ? (track.title || track.path.split("/").pop()) : "Nothing playing";
   $("np-album").textContent = s.album ? s.album.artist + " — " + s.album.title + (s.album.crate ? " · from " + s.album.crate : "") : "";
-  const cover = s.album ? "/cover/" + s.album.id : "";
+  const cover = s.album ? "/cover/" + s.album.id + "?size=large" : "";
   if ($("np-cover").dataset.src !== cover) { $("np-cover").dataset.src = cover; if (cover) $("np-cover").src = cover; else $("np-cover").removeAttribute("src"); }
   $("np-toggle").textContent = playing ? "||" : "▶";
   document.title = track && playing ? "▶ " + (track.title || "") + " · Crate" : "Crate";

@@ -21,7 +21,7 @@ button.on { border-color: var(--accent); color: var(--accent); }
 .cover .t { display: block; font-size: 12px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .cover .a { display: block; font-size: 11px; color: var(--dim); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .cover .more { position: absolute; top: 4px; right: 4px; padding: 2px 7px; background: #000a; border-radius: 10px; font-size: 13px; }
-.end { height: 40px; }
+.end { min-height: 40px; color: var(--dim); font-size: 13px; text-align: center; }
 #banner { position: sticky; top: 0; z-index: 3; background: #a33; color: #fff; padding: 8px; text-align: center; }
 #toast { position: fixed; bottom: 12px; left: 12px; right: 12px; background: #333; padding: 10px; border-radius: 6px; }
 #np-cover, #album-cover { width: min(100%, 360px); aspect-ratio: 1; object-fit: cover; background: #333; border-radius: 6px; }

@@ -19,11 +19,13 @@ struct CrateShowCommand: ParsableCommand {
     @Flag(help: "The CDs wallet ([crate] wallet, or a Plex playlist named CDs).") var wallet = false
     @Option(help: "A Plex collection, by title.") var collection: String?
     @Option(help: "A Plex audio playlist's albums, by title.") var playlist: String?
+    @Flag(help: "Grow the current Crate Wall or genre crate as the knob does past its last album (each album once); says when nothing more can be added.")
+    var grow = false
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func validate() throws {
-        if [!genre.isEmpty, artist != nil, favorites, wallet, collection != nil, playlist != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --genre, --artist, --favorites, --wallet, --collection or --playlist.")
+        if [!genre.isEmpty, artist != nil, favorites, wallet, collection != nil, playlist != nil, grow].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --genre, --artist, --favorites, --wallet, --collection, --playlist or --grow.")
         }
         if genre.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
             throw ValidationError("--genre needs a name ('crate-admin genres' lists them).")
@@ -34,9 +36,11 @@ struct CrateShowCommand: ParsableCommand {
         try reportingFailures {
             let request = ControlRequest(cmd: .crate, genre: genre.count == 1 ? genre[0] : nil, artist: artist,
                                          wallet: wallet ? true : nil, collection: collection, playlist: playlist,
-                                         genres: genre.count > 1 ? genre : nil, favorites: favorites ? true : nil)
+                                         genres: genre.count > 1 ? genre : nil, favorites: favorites ? true : nil,
+                                         grow: grow ? true : nil)
             try connection.perform(request) { reply throws(AdminError) in
                 if let crate = reply.crate { Output.line(QueueFormat.crate(crate)) }
+                if reply.crate?.atEnd == true { Output.line("The end of the crate: nothing more to add") }
             }
         }
     }
