@@ -1,5 +1,6 @@
 import CrateCore
 import CrateDisplay
+import CrateWire
 import Foundation
 import TestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateDisplay
+import CrateWire
 import FoundationEssentials
 import Logging
 
