@@ -47,6 +47,11 @@ final class MPDClient {
     /// Something to run before the next read: a listing, a list, or a complete line.
     var hasWork: Bool { listing != nil || running != nil || input.contains(0x0A) }
 
+    /// Its turn can do something: output to send, a line (or part of one) to run or check,
+    /// a listing or list running, or a close to finish. An idle client's turn is skipped, so
+    /// a round trip does not cost a pass over every connected phone.
+    var needsTurn: Bool { hasOutput || closing || listing != nil || running != nil || !input.isEmpty }
+
     /// Reads only when everything asked for is answered and sent: what a client sends ahead
     /// waits in the kernel, not in our memory.
     var wantsInput: Bool { !closing && !hasOutput && !hasWork }

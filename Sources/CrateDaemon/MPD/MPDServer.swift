@@ -79,8 +79,10 @@ public final class MPDServer: Sendable {
             for listener in listeners { listener.close() }
         }
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
+        var fds: [pollfd] = []
         while !stopping.load(ordering: .acquiring) {
-            var fds = listeners.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            fds.removeAll(keepingCapacity: true)
+            for listener in listeners { fds.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)) }
             fds.append(pollfd(fd: wake.fd, events: Int16(POLLIN), revents: 0))
             for client in clients {
                 // Read only a client whose answers are all out: what it sends ahead waits in the kernel.
@@ -101,7 +103,7 @@ public final class MPDServer: Sendable {
             }
             // Each client's turn: what it asked for produced (a bounded share) and sent.
             // What a command changed wakes the idle clients in this turn, not one poll later.
-            for client in clients where !dropped.contains(client.fd) {
+            for client in clients where client.needsTurn && !dropped.contains(client.fd) {
                 if !turn(client, commands, now: now) { dropped.insert(client.fd) }
                 if service.hasChanges { deliverChanges(to: clients) }
             }
@@ -127,7 +129,11 @@ public final class MPDServer: Sendable {
     /// output to wait for; -1 (forever) when every client waits in `idle`.
     private func pollTimeout(_ clients: [MPDClient]) -> Int32 {
         if clients.contains(where: { $0.hasWork && !$0.hasOutput && !$0.closing }) { return 0 }
-        guard let next = clients.compactMap(\.silentAt).min() else { return -1 }
+        var soonest: Double?
+        for client in clients {
+            if let at = client.silentAt, at < soonest ?? .infinity { soonest = at }
+        }
+        guard let next = soonest else { return -1 }
         let milliseconds = (next - MonotonicClock.now()) * 1000
         return Int32(max(0, min(milliseconds.rounded(.up), 3_600_000)))
     }
