@@ -54,7 +54,7 @@ image:
 
 # The card image booted in qemu's Raspberry Pi 3 model: settings file, read-only root,
 # data partition, knob press to first sample, a refused settings file, crate-update
-# (docs/testing.md; not in CI: 20-30 min on the shared machine, root cached).
+# (docs/testing.md; not in CI: 16-30 min on the shared machine, root cached).
 image-test:
 	bash deploy/image/boot-test.sh
 
