@@ -53,7 +53,8 @@ image:
 	bash deploy/image/build.sh
 
 # The card image booted in qemu's Raspberry Pi 3 model: settings file, read-only root,
-# data partition, crate-update (docs/testing.md; not in CI: 11-13 min, root cached).
+# data partition, knob press to first sample, a refused settings file, crate-update
+# (docs/testing.md; not in CI: 16-30 min on the shared machine, root cached).
 image-test:
 	bash deploy/image/boot-test.sh
 

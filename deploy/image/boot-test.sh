@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # The card image's boot test (docs/testing.md, "Tests on arm64"): the image built by build.sh, with
-# the test's unit added (test/), booted in qemu's Raspberry Pi 3 model
+# the test's unit added (test/) and what qemu's Pi lacks simulated as in the test VMs
+# (test-hook.sh: a loopback sound card, a gpio-sim knob, crated's config pointed at
+# them, three small albums), booted in qemu's Raspberry Pi 3 model
 # (qemu-system-aarch64 -M raspi3b: 4 Cortex-A53, 1 GiB, the card on the SD controller),
 # with the kernel, initramfs and command line that the boot partition's config.txt and
 # cmdline.txt name and the Pi 3's device tree from there, as the Pi's firmware would.
 #   The card: a copy of the image grown to 4 GiB (qemu's SD card must be a power of two
 #   in size), with a crate-settings.txt put on its boot partition with mtools.
 #   Power-on 0: the data partition grown to the card, then a reboot.
-#   Boot 1 (the first full one): crated ready; / and /boot/firmware read-only;
+#   Boot 1 (the first full one): crated ready; a knob click and press play an album (the
+#   first sample on the loopback timed); / and /boot/firmware read-only;
 #   /var/lib/crate on the data partition, its file system grown; the settings applied
 #   and the file removed; nothing network-related in `systemd-analyze critical-chain
-#   crated.service`; no failed unit; then crate-update with the same .deb, which reboots.
-#   Boot 2: the package reinstalled, crated ready again on a read-only root.
+#   crated.service`; no failed unit; crate-admin doctor clean; the Wi-Fi settings where
+#   wpa_supplicant@wlan0 reads them (no radio in qemu: not associated); then a broken
+#   crate-settings.txt on the boot partition and crate-update with the same .deb, which reboots.
+#   Boot 2: the broken settings refused as a whole (renamed, reasons beside it, nothing
+#   applied); the package reinstalled, crated ready again on a read-only root.
 # Usage: boot-test.sh [--deb ARM64_DEB] [--keep DIR]
 #   --keep  the serial logs, the critical chains and the card are left in DIR
 # Prints PASS/FAIL lines, the times, "image: N passed, M failed"; exits 1 on a failure.
@@ -26,7 +32,7 @@ while (($#)); do
   case $1 in
     --deb) deb=$(realpath "$2"); shift 2 ;;
     --keep) keep=$(realpath -m "$2"); shift 2 ;;
-    *) sed -n '15,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '21,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 limit=${CRATE_IMAGE_BOOT_TIMEOUT:-1500}
@@ -40,7 +46,8 @@ trap 'rm -rf "$T"' EXIT
 # --- The image, with the test's unit and the package crate-update installs in boot 1.
 cp -a deploy/image/test "$T/overlay"
 install -D -m 644 "$deb" "$T/overlay/usr/local/share/crate-image-test/${deb##*/}"
-img=$(bash deploy/image/build.sh --deb "$deb" --out "$T/built.img" --overlay "$T/overlay" | tail -1)
+img=$(bash deploy/image/build.sh --deb "$deb" --out "$T/built.img" --overlay "$T/overlay" \
+  --hook deploy/image/test-hook.sh | tail -1)
 t_build=$((SECONDS - t0))
 card=$T/card.img
 mv "$img" "$card"

@@ -2,10 +2,12 @@
 # Builds the Raspberry Pi card image (Pi 3, Pi 4, Pi Zero 2 W; 64-bit;
 # docs/admin-guide.md, "The card image for a Raspberry Pi"): Debian 12 arm64 with Debian's own Raspberry Pi firmware
 # and kernel (raspi-firmware, linux-image-arm64) and the arm64 Crate .deb, enabled.
-# Usage: build.sh [--deb ARM64_DEB] [--out FILE.img] [--overlay DIR]...
+# Usage: build.sh [--deb ARM64_DEB] [--out FILE.img] [--overlay DIR]... [--hook SCRIPT]
 #   --deb      the package to install (default: built now, cross-compiled)
 #   --out      the image (default /var/tmp/crate-image/crate-VERSION-arm64.img)
 #   --overlay  DIR's tree copied onto the root after the image's own files (tests)
+#   --hook     SCRIPT run on the host as `SCRIPT ROOT KERNEL_VERSION` once the root is
+#              configured, with the chroot's /proc, /sys, /dev mounted (tests)
 # Prints the image's path last. Runs on x86_64 as root; the arm64 root is made by
 # debootstrap through qemu-user (cached), every file system from a folder (mkfs.vfat +
 # mcopy, mkfs.ext4 -d) and the partition table by sfdisk on the file: no loop devices.
@@ -16,15 +18,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CRATE_VM_ARCH=arm64 source deploy/vm/lib.sh
-usage() { sed -n '5,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 W=${CRATE_IMAGE_DIR:-/var/tmp/crate-image}
 MIRROR=${CRATE_IMAGE_MIRROR:-http://deb.debian.org/debian}
-deb= out= overlays=()
+deb= out= overlays=() hook=
 while (($#)); do
   case $1 in
     --deb) deb=$(realpath "$2"); shift 2 ;;
     --out) out=$2; shift 2 ;;
     --overlay) overlays+=("$(realpath "$2")"); shift 2 ;;
+    --hook) hook=$(realpath "$2"); shift 2 ;;
     *) usage ;;
   esac
 done
@@ -129,6 +132,7 @@ printf '127.0.0.1\tlocalhost\n127.0.1.1\tcrate\n::1\t\tlocalhost ip6-localhost i
 rm -f "$R"/etc/ssh/ssh_host_* "$R"/var/lib/systemd/random-seed
 rm -f "$R/usr/sbin/policy-rc.d" "$R/etc/resolv.conf"
 ln -s ../run/systemd/resolve/stub-resolv.conf "$R/etc/resolv.conf"
+if [[ -n $hook ]]; then bash "$hook" "$R" "$kver" || die "$hook failed"; fi
 chroot "$R" apt-get clean
 chroot_umount "$R"
 

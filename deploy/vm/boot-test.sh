@@ -47,6 +47,7 @@ overlay=$work/overlay
 # Tracks of 4 s on x86, longer on a slower guest (its pause lands later in a track).
 python3 "$here/make-music.py" "$overlay/srv/music" $((2 + 2 * VM_SLOW))
 install -D -m 0755 "$here/guest-stages.sh" "$overlay/usr/local/lib/crate-vm/guest-stages.sh"
+install -D -m 0644 "$here/boot-to-music.sh" "$overlay/usr/local/lib/crate-vm/boot-to-music.sh"
 install -D -m 0644 "$here/crate-boot-test.service" "$overlay/etc/systemd/system/crate-boot-test.service"
 mkdir -p "$overlay/etc/systemd/system/multi-user.target.wants"  # enabled, as systemctl enable would
 ln -s ../crate-boot-test.service "$overlay/etc/systemd/system/multi-user.target.wants/crate-boot-test.service"

@@ -14,6 +14,7 @@
 # Env: CRATE_VM_ARCH, CRATE_VM_DIR, CRATE_VM_MIRROR (default http://deb.debian.org/debian).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+source "$VM_HERE/sim-modules.sh"
 force=0
 [[ ${1:-} == --force ]] && force=1
 MIRROR=${CRATE_VM_MIRROR:-http://deb.debian.org/debian}
@@ -32,19 +33,14 @@ PKGS+=,libsoxr0,python3,mpg123,man-db
 MODS=(virtio_pci virtio_blk ext4 crc32c_generic configfs snd-aloop vfb uinput autofs4 gpio-sim)
 
 # The cache key: this script, lib.sh and the guest files. Change any, and it rebuilds.
-stamp=$(cat "$0" "$VM_HERE/lib.sh" "$VM_HERE"/guest/* | sha256sum | cut -c1-16)
+stamp=$(cat "$0" "$VM_HERE/lib.sh" "$VM_HERE/sim-modules.sh" "$VM_HERE"/guest/* | sha256sum | cut -c1-16)
 up_to_date() { [[ -f $W/base.env && $(grep -s ^STAMP= "$W/base.env") == "STAMP=$stamp" ]]; }
 if ((!force)) && up_to_date; then log "base is up to date in $W"; exit 0; fi
 exec 9>"$W/.build.lock"; flock 9     # one build at a time per work dir...
 if ((!force)) && up_to_date; then log "base built meanwhile in $W"; exit 0; fi   # ...by another
 t0=$SECONDS
 
-cross=() CROSS=
-if [[ $VM_ARCH != "$VM_HOST_ARCH" ]]; then
-  cross=(gcc-12-aarch64-linux-gnu binutils-aarch64-linux-gnu) CROSS=aarch64-linux-gnu-
-fi
-need_pkgs "$VM_QEMU_PKG" debootstrap e2fsprogs gcc-12 make libelf-dev kmod xz-utils zstd \
-  python3 cpio util-linux "${cross[@]}"
+need_pkgs "$VM_QEMU_PKG" debootstrap e2fsprogs zstd python3 cpio util-linux $(sim_modules_build_pkgs)
 need_binfmt
 # The kernel version to use is whatever linux-image-<arch> points at now. A foreign
 # architecture's packages come through a private apt root (its own lists and cache, the
@@ -52,20 +48,7 @@ need_binfmt
 if [[ $VM_ARCH == "$VM_HOST_ARCH" ]]; then
   apt_update_once
 else
-  A=$W/apt
-  mkdir -p "$A"/{lists/partial,archives/partial,parts}
-  : >"$A/status"
-  opts="[arch=$VM_ARCH,$VM_HOST_ARCH signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
-  printf 'deb %s %s main\n' "$opts $MIRROR" bookworm "$opts $MIRROR" bookworm-updates \
-    "$opts ${MIRROR%/debian}/debian-security" bookworm-security >"$A/sources.list"
-  cat >"$A/apt.conf" <<EOF
-Dir::State::Lists "$A/lists"; Dir::State::status "$A/status"; Dir::Cache "$A";
-Dir::Cache::archives "$A/archives"; Dir::Etc::SourceList "$A/sources.list";
-Dir::Etc::SourceParts "$A/parts"; APT::Architecture "$VM_ARCH";
-APT::Architectures { "$VM_ARCH"; "$VM_HOST_ARCH"; };
-EOF
-  export APT_CONFIG=$A/apt.conf
-  apt-get update -qq
+  foreign_apt "$W/apt" "$MIRROR"
 fi
 
 B=$W/build
@@ -84,28 +67,14 @@ rootfs_job=$!
 DEBVER=$(apt-cache policy "linux-image-$VM_ARCH" | awk '/Candidate:/ {print $2}')
 img=$(apt-cache show "linux-image-$VM_ARCH=$DEBVER" | sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p')
 KVER=${img#linux-image-}                          # e.g. 6.1.0-56-amd64
-kabi=${KVER%-"$VM_ARCH"}                          # e.g. 6.1.0-56
 [[ $KVER == 6.1.* ]] || die "unexpected kernel $img ($DEBVER)"
-debs=("$img" "linux-headers-$KVER" "linux-headers-$kabi-common" "linux-kbuild-6.1:$VM_HOST_ARCH" linux-source-6.1)
+debs=("$img" $(kernel_build_packages "$KVER"))
 log "kernel $KVER, Debian version $DEBVER"
 find "$W/debs" -name '*.deb' ! -name "*_${DEBVER}_*" -delete   # older kernels
-debfile() { echo "$W/debs/${1%:*}_${DEBVER}_"*.deb; }
-(cd "$W/debs"
- for p in "${debs[@]}"; do   # only downloaded, never installed on the host
-   ls "${p%:*}_${DEBVER}"_*.deb >/dev/null 2>&1 || apt-get download -qq -o APT::Sandbox::User=root "$p=$DEBVER"
- done)
+kernel_debs "$W/debs" "$DEBVER" "${debs[@]}"
 K=$B/kernel
-mkdir -p "$K/src"
-for p in "${debs[@]:0:4}"; do dpkg-deb -x "$(debfile "$p")" "$K"; done
-# Out-of-tree modules: what the simulated hardware needs and the kernel does not build.
-# gpio-sim is in no Debian kernel; vfb is in the amd64 one, not in the arm64 one.
-srcs=(drivers/gpio/gpio-sim.c drivers/gpio/gpiolib.h kernel/irq/irq_sim.c)
-grep -q '^CONFIG_FB_VIRTUAL=[ym]' "$K/boot/config-$KVER" || srcs+=(drivers/video/fbdev/vfb.c)
-# Only these files of the source tarball are needed: stream it, never store it.
-dpkg-deb --fsys-tarfile "$(debfile linux-source-6.1)" \
-  | tar -xOf - ./usr/src/linux-source-6.1.tar.xz \
-  | tar -xJf - -C "$K/src" --strip-components=1 "${srcs[@]/#/linux-source-6.1/}"
-
+dpkg-deb -x "$W/debs/${img}_${DEBVER}_$VM_ARCH.deb" "$K"
+sim_modules "$K" "$KVER" "$W/debs" "$DEBVER"
 # amd64: vmlinuz is a boot stub around an xz-compressed ELF: find the stream whose
 # contents are an ELF file (extract-vmlinux's method) and keep that, for PVH boot.
 # arm64: vmlinuz is the plain Image already.
@@ -124,29 +93,6 @@ while i >= 0:
     i = data.find(b"\xfd7zXZ\x00", i + 1)
 sys.exit("no xz-compressed ELF kernel in " + sys.argv[1])
 PY
-
-# gpio-sim is not enabled in Debian's kernels: build it, with the irq simulator it
-# needs, as one module. irq_to_desc() is not exported to modules, so call the
-# exported generic_handle_irq(), which runs the same handle_simple_irq handler.
-hdr=$K/usr/src/linux-headers-$KVER
-sed -i "s|/usr/src/|$K/usr/src/|" "$hdr/Makefile"   # headers include their -common twin
-M=$B/gpio-sim
-mkdir -p "$M"
-cp "$K/src/drivers/gpio/gpio-sim.c" "$M/gpio-sim-main.c"
-cp "$K/src/drivers/gpio/gpiolib.h" "$K/src/kernel/irq/irq_sim.c" "$M/"
-sed -i 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' "$M/irq_sim.c"
-grep -q 'generic_handle_irq(' "$M/irq_sim.c" && ! grep -q 'irq_to_desc' "$M/irq_sim.c" \
-  || die "irq_sim.c patch did not apply (source changed?)"
-printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' >"$M/Kbuild"
-if [[ -f $K/src/drivers/video/fbdev/vfb.c ]]; then
-  cp "$K/src/drivers/video/fbdev/vfb.c" "$M/"
-  echo 'obj-m += vfb.o' >>"$M/Kbuild"
-fi
-make -s -C "$hdr" M="$M" CROSS_COMPILE="$CROSS" modules >"$B/module.log" 2>&1 \
-  || { cat "$B/module.log" >&2; exit 1; }
-mkdir -p "$K/lib/modules/$KVER/extra"
-cp "$M"/*.ko "$K/lib/modules/$KVER/extra/"   # then picked below like the kernel's own
-log "$(cd "$M" && echo *.ko) built ($((SECONDS - t0)) s)"
 
 wait "$rootfs_job" || die "debootstrap failed (see $W/debootstrap.log)"
 R=$B/rootfs

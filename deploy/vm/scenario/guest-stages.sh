@@ -11,6 +11,7 @@ mkdir -p "$OUT"
 stage=$(cat "$VM/stage" 2>/dev/null || echo 1)
 exec >>"$OUT/stage$stage.log" 2>&1
 source /run/crate-sim/env
+source "$(dirname "$0")/boot-to-music.sh"   # the knob, the capture, the first sample
 admin=(crate-admin --json)
 SLOW=$(cat /etc/crate-vm/slow 2>/dev/null || echo 1)   # > 1 on a slower (emulated) CPU
 
@@ -33,10 +34,6 @@ status() { "${admin[@]}" status; }
 field() { status | json "$1"; }
 # The track under the play head (the list grows as the crate appends albums).
 current_path() { field "d['status']['player']['tracks'][d['status']['player']['currentIndex']]['path']"; }
-# The physical level of a simulated input: buttons and encoder contacts close to
-# ground (active low), so "pull-down" is a pressed button or a closed contact.
-line_dir() { awk -v n="$1" '$1 == n {print $4}' /run/crate-sim/gpio; }
-drive() { echo "$2" > "$(line_dir "$1")/pull"; }
 finish() { echo "$stage" >> "$OUT/stages"; sync; echo "stage $stage done"; systemctl "$1"; exit 0; }
 
 crated_ready() { [ "$(systemctl is-active crated)" = active ] && crate-admin ping; }
@@ -85,24 +82,17 @@ if [ "$stage" = 1 ]; then
   echo "$expected" > "$OUT/expected-album"
 
   # --- Capture first, so the loopback records the album from its first sample.
-  # A 3 s buffer at FIFO priority 10 (below crated's writer): an emulated CPU shared
-  # with other work must not make the recorder drop samples (an overrun).
-  chrt -f 10 arecord -q -D "$CRATE_SIM_CAPTURE" -f S16_LE -r 44100 -c 2 -t raw \
-    --buffer-time=3000000 --period-time=100000 "$OUT/capture.raw" 2>"$OUT/arecord.log" &
-  recorder=$!
-  until_true 30 "the loopback capture running" grep -q RUNNING /proc/asound/Loopback/pcm1c/sub0/status
-  capture_at=$(cut -d' ' -f1 /proc/uptime)   # the capture's first frame, about (polled)
+  capture_start "$OUT/capture.raw" "$OUT/arecord.log" $((30 * SLOW)) \
+    || fail "timed out after $((30 * SLOW))s waiting for the loopback capture running"
 
   # --- Two clicks clockwise (Gray code, A leads), then a press of the knob: the first
   # click shows the crate's first album, the second its second album, which plays.
   browse_at() { [ "$(field "d['status']['controls'].get('browseIndex')")" = "$1" ]; }
   for click in 0 1; do
-    for step in "knob-a pull-down" "knob-b pull-down" "knob-a pull-up" "knob-b pull-up"; do
-      drive $step; sleep 0.05  # gpio-sim merges two edges of one line that come too close
-    done
+    knob_click
     until_true 10 "the browse cursor on album $((click + 1))" browse_at "$click"
   done
-  drive knob-push pull-down; press_at=$(cut -d' ' -f1 /proc/uptime); sleep 0.15; drive knob-push pull-up
+  knob_press
   # One status per poll: state and the track under the play head together.
   playing_expected() { field "d['status']['player']['state']['state'] + ' ' + d['status']['player']['tracks'][d['status']['player']['currentIndex']]['path']" | grep -q "^playing $expected/"; }
   until_true 30 "album 2 playing" playing_expected && pass "a knob turn and press started the crate's second album"
@@ -138,20 +128,8 @@ sys.exit(not (d["device"] == sys.argv[2] and d.get("format") in ("RGB565", "BGR5
   done <<< "$tracks"
   rm -f "$OUT/track.raw"
   echo "$tracks" > "$OUT/reference.tracks"
-  # Boot to music: the capture's first non-silent frame, placed on the boot's clock by
-  # the capture's start (the loopback records silence until crated plays).
-  python3 - "$OUT/capture.raw" "$capture_at" "$press_at" "$stage" >> "$OUT/timings" <<'PY'
-import sys
-data = open(sys.argv[1], "rb").read()
-silence = len(data) - len(data.lstrip(b"\0"))
-frame = silence // 4     # S16_LE stereo
-if silence == len(data):
-    print(f"boot {sys.argv[4]}: no sound in the capture")
-else:
-    at = float(sys.argv[2]) + frame / 44100
-    print(f"boot {sys.argv[4]}: first sample after the knob press {at:.2f} s after the kernel started, "
-          f"{(at - float(sys.argv[3])) * 1000:.0f} ms after the press")
-PY
+  # Boot to music: the capture's first non-silent frame.
+  first_sample "$OUT/capture.raw" "$stage" >> "$OUT/timings"
   check "no underrun while playing" [ "$(json "d['status']['player']['output']['underruns']" < "$OUT/paused.json")" = 0 ]
   echo 2 > "$VM/stage"
   # boot-test.sh --quick: this boot is all there is.
