@@ -126,7 +126,7 @@ enum HumanFormat {
 
     /// `browse 4 · gpio play=gpiochip0:17, …` or `now-playing · simulated only`.
     static func controls(_ c: ControlsStatus) -> String {
-        var mode = c.mode
+        var mode = c.mode.rawValue
         if let index = c.browseIndex { mode += " \(index + 1)" }
         if let dial = c.dialPosition, let n = Int(dial) { mode += " (position \(n + 1) of 5, not confirmed)" }
         switch c.backend {
