@@ -149,13 +149,13 @@ enum HumanFormat {
 
     /// `crate-admin plex status`.
     static func plex(_ p: PlexStatus) -> String {
-        var lines = ["account:   " + p.auth + (p.username.map { " as \($0)" } ?? "")]
+        var lines = ["account:   " + p.auth.rawValue + (p.username.map { " as \($0)" } ?? "")]
         if let code = p.pinCode { lines.append("sign-in:   enter \(code) at \(p.link ?? "https://plex.tv/link")") }
         if let server = p.server {
             let reach = p.reachable.map { $0 ? "reachable" : "NOT reachable (its albums are offline)" } ?? "not contacted yet"
             lines.append("server:    \(self.server(server.name, at: server.uris.first)) — \(reach)")
             lines.append("library:   \(counted(p.albums, "album")), \(counted(p.tracks, "track"))\(p.syncing ? " (syncing…)" : "")")
-        } else if p.auth == "signed-in" {
+        } else if p.auth == .signedIn {
             lines.append("server:    none chosen (crate-admin plex servers, then plex use NAME)")
         }
         if let sync = p.lastSync {

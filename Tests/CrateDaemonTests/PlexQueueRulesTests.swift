@@ -90,5 +90,5 @@ final class PlexTwin: PlexPlayback, @unchecked Sendable {
     func rate(server: String, ratingKey: String, opinion: AlbumOpinion) {}
     func scrobble(server: String, ratingKey: String) {}
     func timeline(server: String, ratingKey: String, state: String, seconds: Double, duration: Double?) {}
-    func status() -> PlexStatus { PlexStatus(auth: "signed-in") }
+    func status() -> PlexStatus { PlexStatus(auth: .signedIn) }
 }

@@ -235,8 +235,8 @@ public final class Router: ControlHandler {
         let cursor = session?.state.withLock { $0.crate.cursor }
         let controls = controlsService?.status(browseIndex: cursor)
         if let problem = controls?.problem { warnings.append("controls: \(problem)") }
-        if let plex = plexService?.status(), plex.auth != "signed-out" {
-            if plex.auth == "expired" { warnings.append("plex: the token was refused; sign in again with crate-admin plex login") }
+        if let plex = plexService?.status(), plex.auth != .signedOut {
+            if plex.auth == .expired { warnings.append("plex: the token was refused; sign in again with crate-admin plex login") }
             else if plex.reachable == false { warnings.append("plex: \(plex.server?.name ?? "the server") cannot be reached; its albums are offline") }
         }
         let display = displayService?.status()

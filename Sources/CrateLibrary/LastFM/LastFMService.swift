@@ -171,7 +171,7 @@ public final class LastFMService: Sendable {
         var pending = 0
         do { pending = try queue.count() } catch { logger.warning("lastfm: cannot count the waiting scrobbles: \(error)") }
         return state.withLock { s in
-            let auth = s.signIn != nil ? "signing-in" : s.sessionKey == nil ? "signed-out" : s.invalid ? "session-invalid" : "signed-in"
+            let auth: LastFMAuth = s.signIn != nil ? .signingIn : s.sessionKey == nil ? .signedOut : s.invalid ? .sessionInvalid : .signedIn
             return LastFMStatus(auth: auth, user: s.user, authURL: s.signIn?.url, pending: pending, sent: s.sent,
                                 lastError: s.lastError)
         }
