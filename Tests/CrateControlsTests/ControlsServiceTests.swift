@@ -17,7 +17,7 @@ final class ControlsServiceTests: XCTestCase {
             return "did \(intent)"
         }
         func currentDialIndex() -> Int { 1 }
-        func inputDecoded(_ event: InputEvent) { events.withLock { $0.append(event) } }
+        func inputDecoded(_ event: InputEvent, outcomes: [ActionOutcome]) { events.withLock { $0.append(event) } }
     }
 
     func testInjectedGesturesReachTheHandlerWithTheirOutcome() throws {

@@ -201,10 +201,6 @@ public final class Router: ControlHandler {
             displayMessages.clear()
         case .trackError:
             if let message = event.message { displayMessages.show(Message(message, kind: .error), seconds: 5) }
-        case .input:
-            if let action = event.input?.action, action.hasPrefix("failed: ") {
-                displayMessages.show(Message(String(action.dropFirst(8)), kind: .error), seconds: 4)
-            }
         default: break
         }
         displayService?.invalidate(activity: event.event == .input)
