@@ -79,7 +79,7 @@ final class PlexTwin: PlexPlayback, @unchecked Sendable {
 
     init(cached: Set<String>) { self.cached = cached }
 
-    func isCached(_ paths: [String]) -> Bool { paths.allSatisfy { !PlexPaths.isPlex($0) || cached.contains($0) } }
+    func isCached(_ paths: [String]) -> Bool { paths.allSatisfy { !TrackLocation.isPlex($0) || cached.contains($0) } }
 
     func reconnect(_ paths: [String]) -> Bool {
         probes.withLock { $0 += 1 }
