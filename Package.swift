@@ -62,11 +62,13 @@ let package = Package(
             name: "CrateFormats",
             dependencies: ["CrateCore", "CratePosix", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFAAD"]
         ),
+        // The thin sqlite3 wrapper: connections, cached statements, transactions, backup.
+        .target(name: "CrateSQLite", dependencies: ["CSQLite"]),
         // What music exists: SQLite store, local scanner, genre taxonomy. Never imports CrateAudio.
         .target(
             name: "CrateLibrary",
             dependencies: [
-                "CrateCore", "CrateFormats", "CratePosix", "CSQLite", "CrateHTTP",
+                "CrateCore", "CrateFormats", "CratePosix", "CrateSQLite", "CrateHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -161,7 +163,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CrateCore", "CrateFormats"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
-        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateSQLite", "CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),

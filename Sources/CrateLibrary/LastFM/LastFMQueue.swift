@@ -1,4 +1,4 @@
-import CSQLite
+import CrateSQLite
 import CrateCore
 import Glibc
 import Synchronization
@@ -38,7 +38,7 @@ public final class LastFMQueue: Sendable {
             database = try Database(path: path, flags: Database.readWriteCreate)
             // Before anything is written: the file holds the session key.
             guard chmod(path, 0o600) == 0 else {
-                throw SQLiteError(code: SQLITE_PERM, message: "\(path): cannot make it private (chmod 600): errno \(errno)")
+                throw SQLiteError(code: SQLiteError.permissionCode, message: "\(path): cannot make it private (chmod 600): errno \(errno)")
             }
             database.setBusyTimeout(milliseconds: 5000)
             _ = try database.pragma("journal_mode = WAL")

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// Two copies of one release (an old MP3 rip beside a FLAC one, a local rip beside the
 /// Plex server's copy, the halves of an album the server split) share an album key, so

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// Why the library store could not do something, in words for `status` and the log.
 public enum LibraryStoreError: UserFacingError, Equatable {

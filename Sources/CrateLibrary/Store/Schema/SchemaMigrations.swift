@@ -1,3 +1,5 @@
+import CrateSQLite
+
 /// The schema of one database file as an ordered list of steps: step `i` takes
 /// `PRAGMA user_version` from `i` to `i + 1`. Steps are only ever appended, never edited,
 /// so every file in the field can be walked forward from whatever version it has.
