@@ -72,6 +72,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Last.fm: the signed API client, the scrobble queue (lastfm.sqlite), the listening
+        // clock that decides what counts as a play. Uses CrateLibrary only for its JSON reader.
+        .target(
+            name: "CrateLastFM",
+            dependencies: [
+                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateLibrary",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // PCM from files to the speaker. Knows files and samples, nothing about albums.
         .target(
             name: "CrateAudio",
@@ -104,7 +113,7 @@ let package = Package(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
-                "CrateDisplay", "CrateHTTP", "CrateSnapcast",
+                "CrateDisplay", "CrateHTTP", "CrateSnapcast", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -164,6 +173,7 @@ let package = Package(
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateSQLite", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateLastFM
 import CrateLibrary
 
 /// Whether Last.fm scrobbling runs.

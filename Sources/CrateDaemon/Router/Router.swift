@@ -2,6 +2,7 @@ import CrateAudio
 import CrateControls
 import CrateCore
 import CrateDisplay
+import CrateLastFM
 import CrateLibrary
 import CratePosix
 import FoundationEssentials

@@ -155,7 +155,7 @@ enum DatabaseOpening {
             throw classify(error, path: path)
         }
         do throws(LibraryStoreError) {
-            try migrations.migrate(db)
+            try storeCall { try migrations.migrate(db) }
         } catch {
             db.close()
             if case .sqlite(let sqlite) = error { throw classify(sqlite, path: path) }

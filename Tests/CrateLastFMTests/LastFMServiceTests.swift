@@ -1,6 +1,6 @@
 import CrateCore
 import CrateHTTP
-import CrateLibrary
+import CrateLastFM
 import Foundation
 import Logging
 import TestSupport
