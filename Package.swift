@@ -65,11 +65,22 @@ let package = Package(
             name: "CrateFormats",
             dependencies: ["CrateCore", "CratePosix", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFAAD"]
         ),
+        // The thin sqlite3 wrapper: connections, cached statements, transactions, backup.
+        .target(name: "CrateSQLite", dependencies: ["CSQLite"]),
         // What music exists: SQLite store, local scanner, genre taxonomy. Never imports CrateAudio.
         .target(
             name: "CrateLibrary",
             dependencies: [
-                "CrateCore", "CrateFormats", "CratePosix", "CSQLite", "CrateHTTP",
+                "CrateCore", "CrateFormats", "CratePosix", "CrateSQLite", "CrateHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Last.fm: the signed API client, the scrobble queue (lastfm.sqlite), the listening
+        // clock that decides what counts as a play. Uses CrateLibrary only for its JSON reader.
+        .target(
+            name: "CrateLastFM",
+            dependencies: [
+                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateLibrary",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -105,7 +116,7 @@ let package = Package(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateWire", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
-                "CrateDisplay", "CrateHTTP", "CrateSnapcast",
+                "CrateDisplay", "CrateHTTP", "CrateSnapcast", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -164,7 +175,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CrateCore", "CrateWire", "CrateFormats", "CratePosix"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
-        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateSQLite", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),

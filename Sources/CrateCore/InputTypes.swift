@@ -43,10 +43,19 @@ public struct InputEvent: Sendable, Codable, Equatable {
     }
 }
 
+/// Which mode the knob is in, as `status` names it; the raw value is the wire's name.
+public enum ControlsMode: String, Sendable, Codable, Equatable {
+    case nowPlaying = "now-playing"
+    case browse, dial
+    /// The crate menu.
+    case menu
+    /// The track list of the album playing.
+    case tracks
+}
+
 /// Where the knob is in the interaction model, for `status` and the display.
 public struct ControlsStatus: Sendable, Codable, Equatable {
-    /// `now-playing`, `browse`, `dial`, `menu` (the crate menu) or `tracks` (the track list).
-    public var mode: String
+    public var mode: ControlsMode
     /// Browse: the index (0-based) under the knob in the current crate.
     public var browseIndex: Int?
     /// Dial mode: the position under the knob, not yet confirmed.
@@ -58,7 +67,7 @@ public struct ControlsStatus: Sendable, Codable, Equatable {
     /// Why the GPIO backend is not running (unknown chip, line busy, …).
     public var problem: String?
 
-    public init(mode: String, browseIndex: Int? = nil, dialPosition: String? = nil, backend: String,
+    public init(mode: ControlsMode, browseIndex: Int? = nil, dialPosition: String? = nil, backend: String,
                 lines: [String] = [], problem: String? = nil) {
         self.mode = mode
         self.browseIndex = browseIndex

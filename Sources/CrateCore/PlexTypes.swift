@@ -1,8 +1,16 @@
+/// Where the Plex sign-in stands; the raw value is the wire's name.
+public enum PlexAuth: String, Sendable, Codable, Equatable {
+    case signedOut = "signed-out"
+    /// A PIN is waiting to be entered.
+    case signingIn = "signing-in"
+    case signedIn = "signed-in"
+    /// The server or plex.tv refused the token: sign in again.
+    case expired
+}
+
 /// Plex as `crate-admin plex status` shows it.
 public struct PlexStatus: Sendable, Codable, Equatable {
-    /// `signed-out`, `signing-in` (a PIN is waiting to be entered), `signed-in`, or
-    /// `expired` (the server or plex.tv refused the token: sign in again).
-    public var auth: String
+    public var auth: PlexAuth
     public var username: String?
     /// While signing in: the code to enter at `link`.
     public var pinCode: String?
@@ -19,7 +27,7 @@ public struct PlexStatus: Sendable, Codable, Equatable {
     /// The last problem (unreachable, refused, bad answer), if the last attempt failed.
     public var problem: String?
 
-    public init(auth: String, username: String? = nil, pinCode: String? = nil, link: String? = nil,
+    public init(auth: PlexAuth, username: String? = nil, pinCode: String? = nil, link: String? = nil,
                 server: PlexServerInfo? = nil, reachable: Bool? = nil, albums: Int = 0, tracks: Int = 0,
                 unplayable: [String] = [], syncing: Bool = false, lastSync: PlexSyncReport? = nil, problem: String? = nil) {
         self.auth = auth

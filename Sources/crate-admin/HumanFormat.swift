@@ -127,7 +127,7 @@ enum HumanFormat {
 
     /// `browse 4 · gpio play=gpiochip0:17, …` or `now-playing · simulated only`.
     static func controls(_ c: ControlsStatus) -> String {
-        var mode = c.mode
+        var mode = c.mode.rawValue
         if let index = c.browseIndex { mode += " \(index + 1)" }
         if let dial = c.dialPosition, let n = Int(dial) { mode += " (position \(n + 1) of 5, not confirmed)" }
         switch c.backend {
@@ -150,13 +150,13 @@ enum HumanFormat {
 
     /// `crate-admin plex status`.
     static func plex(_ p: PlexStatus) -> String {
-        var lines = ["account:   " + p.auth + (p.username.map { " as \($0)" } ?? "")]
+        var lines = ["account:   " + p.auth.rawValue + (p.username.map { " as \($0)" } ?? "")]
         if let code = p.pinCode { lines.append("sign-in:   enter \(code) at \(p.link ?? "https://plex.tv/link")") }
         if let server = p.server {
             let reach = p.reachable.map { $0 ? "reachable" : "NOT reachable (its albums are offline)" } ?? "not contacted yet"
             lines.append("server:    \(self.server(server.name, at: server.uris.first)) — \(reach)")
             lines.append("library:   \(counted(p.albums, "album")), \(counted(p.tracks, "track"))\(p.syncing ? " (syncing…)" : "")")
-        } else if p.auth == "signed-in" {
+        } else if p.auth == .signedIn {
             lines.append("server:    none chosen (crate-admin plex servers, then plex use NAME)")
         }
         if let sync = p.lastSync {

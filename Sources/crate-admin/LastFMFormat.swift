@@ -12,10 +12,10 @@ enum LastFMFormat {
 
     static func account(_ s: LastFMStatus) -> String {
         switch s.auth {
-        case "signed-in": "signed in as \(s.user ?? "?")"
-        case "signing-in": "signing in: waiting for the link to be approved"
-        case "session-invalid": "session refused for \(s.user ?? "?"): sign in again (crate-admin lastfm login)"
-        default: "not signed in (crate-admin lastfm login)"
+        case .signedIn: "signed in as \(s.user ?? "?")"
+        case .signingIn: "signing in: waiting for the link to be approved"
+        case .sessionInvalid: "session refused for \(s.user ?? "?"): sign in again (crate-admin lastfm login)"
+        case .signedOut: "not signed in (crate-admin lastfm login)"
         }
     }
 

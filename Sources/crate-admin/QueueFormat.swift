@@ -72,7 +72,7 @@ enum QueueFormat {
             lines.append("wallet:  \(sources), refreshed \(HumanFormat.duration(max(0, now - wallet.at))) ago: "
                 + "\(counted(wallet.items, "item")), \(wallet.found) found" + (wallet.error.map { "; \($0)" } ?? ""))
         }
-        if let plex = reply.plex, plex.auth != "signed-out" {
+        if let plex = reply.plex, plex.auth != .signedOut {
             lines.append("plex:    " + HumanFormat.plex(plex).split(separator: "\n").joined(separator: "\n         "))
         }
         return lines.joined(separator: "\n")

@@ -17,7 +17,7 @@ final class ControlsServiceTests: XCTestCase {
             return "did \(intent)"
         }
         func currentDialIndex() -> Int { 1 }
-        func inputDecoded(_ event: InputEvent) { events.withLock { $0.append(event) } }
+        func inputDecoded(_ event: InputEvent, outcomes: [ActionOutcome]) { events.withLock { $0.append(event) } }
     }
 
     func testInjectedGesturesReachTheHandlerWithTheirOutcome() throws {
@@ -30,7 +30,7 @@ final class ControlsServiceTests: XCTestCase {
         let turned = try service.inject(.turn(.knob, detents: 3))
         XCTAssertEqual(turned.map(\.detents), [1, 1, 1])
         XCTAssertEqual(turned.first?.action, "did browse(by: 1, entering: true)")
-        XCTAssertEqual(service.status(browseIndex: 3).mode, "browse")
+        XCTAssertEqual(service.status(browseIndex: 3).mode, .browse)
         XCTAssertEqual(service.status(browseIndex: 3).browseIndex, 3)
         _ = try service.inject(.press(.knob))
         _ = try service.inject(.long(.knob))

@@ -38,7 +38,7 @@ final class InteractionModelListTests: XCTestCase {
 
     func testGenreHeldOpensTheMenuOnTheCurrentCrate() {
         XCTAssertEqual(press(.genre, long: true), [.showCrateMenu(title: "Crates", row: 0, count: 5, name: "Crate Wall")])
-        XCTAssertEqual(model.mode.name, "menu")
+        XCTAssertEqual(model.mode.kind, .menu)
         XCTAssertEqual(turn(1, accelerated: 6), [.showCrateMenu(title: "Crates", row: 1, count: 5, name: "Favorites")],
                        "one row per click")
         XCTAssertEqual(turn(-5), [.showCrateMenu(title: "Crates", row: 0, count: 5, name: "Crate Wall")], "stops at the top")
@@ -95,7 +95,7 @@ final class InteractionModelListTests: XCTestCase {
 
     func testKnobPressWhilePlayingOpensTheTrackList() {
         XCTAssertEqual(press(.knob, track: (1, 4)), [.showTrack(album: 7, row: 1, count: 4)], "on the track playing")
-        XCTAssertEqual(model.mode.name, "tracks")
+        XCTAssertEqual(model.mode.kind, .tracks)
         XCTAssertEqual(turn(5), [.showTrack(album: 7, row: 3, count: 4)], "stops at the last track")
         XCTAssertEqual(turn(1), [])
         XCTAssertEqual(turn(-3), [.showTrack(album: 7, row: 0, count: 4)])

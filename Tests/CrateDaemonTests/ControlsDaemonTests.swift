@@ -46,14 +46,14 @@ final class ControlsDaemonTests: XCTestCase {
         XCTAssertEqual(turned.map(\.detents), [1, 1, 1, 1])
         XCTAssertEqual(turned.last?.action, "browse 4/5: Band — Dddd")
         let browsing = try daemon.status()
-        XCTAssertEqual(browsing.controls?.mode, "browse")
+        XCTAssertEqual(browsing.controls?.mode, .browse)
         XCTAssertEqual(browsing.controls?.browseIndex, 3)
         XCTAssertEqual(browsing.player.state, .idle, "browsing plays nothing")
 
         let pressed = try input(daemon, "press", "knob")
         XCTAssertEqual(pressed.map(\.gesture), [.press])
         XCTAssertEqual(pressed.first?.action, "play Band — Dddd")
-        XCTAssertEqual(try daemon.status().controls?.mode, "now-playing")
+        XCTAssertEqual(try daemon.status().controls?.mode, .nowPlaying)
         let end = try daemon.waitFor("the 4th and 5th albums played", timeout: 20) { $0.state == .idle && $0.tracks.count == 2 }
         XCTAssertEqual(end.tracks.compactMap(\.error), [])
         XCTAssertEqual(daemon.stop(), 0)

@@ -31,7 +31,7 @@ final class CrateMenuDaemonTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 1/4: All Jazz")
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "jazz 2/4: Bebop")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Bebop (2 albums)")
-        XCTAssertEqual(try daemon.status().controls?.mode, "browse")
+        XCTAssertEqual(try daemon.status().controls?.mode, .browse)
         XCTAssertTrue(try browseNames("Bebop", daemon), "the browse header names the sub-genre")
 
         let bebop = try crate(daemon)
@@ -49,7 +49,7 @@ final class CrateMenuDaemonTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 2/4: Bebop")
         XCTAssertEqual(try input(daemon, "press", "genre"), "crates 4/7: Jazz", "genre is back")
         XCTAssertEqual(try input(daemon, "long", "genre"), nil, "genre held again closes the menu")
-        XCTAssertEqual(try daemon.status().controls?.mode, "now-playing")
+        XCTAssertEqual(try daemon.status().controls?.mode, .nowPlaying)
     }
 
     func testFavoritesMostRecentlyLikedFirst() throws {
@@ -132,7 +132,7 @@ final class CrateMenuDaemonTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 1/4: All Jazz")
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "jazz 2/4: Bebop")
         XCTAssertEqual(try input(daemon, "long", "knob"), "blend: Bebop marked (1 genre)")
-        XCTAssertEqual(try daemon.status().controls?.mode, "menu", "marking keeps the list open")
+        XCTAssertEqual(try daemon.status().controls?.mode, .menu, "marking keeps the list open")
         XCTAssertTrue(try listHeading("Jazz · now Crate", rows: 5, daemon), "the list gained the blend's row")
         XCTAssertEqual(try input(daemon, "turn", "knob", 2), "jazz 5/5: Hard Bop", "the knob stayed on Bebop (now 3/5)")
         XCTAssertEqual(try input(daemon, "long", "knob"), "blend: Hard Bop marked (2 genres)")
@@ -141,13 +141,13 @@ final class CrateMenuDaemonTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "long", "knob"), "blend: Cool Jazz unmarked (2 genres)", "a second long press unmarks")
         XCTAssertEqual(try input(daemon, "turn", "knob", -10), "jazz 1/5: Play blend (2)")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Bebop + Hard Bop (3 albums)")
-        XCTAssertEqual(try daemon.status().controls?.mode, "browse")
+        XCTAssertEqual(try daemon.status().controls?.mode, .browse)
         XCTAssertTrue(try browseNames("Bebop + Hard Bop", daemon), "the browse header names the blend")
         XCTAssertEqual(Set(try crate(daemon).items.map(\.album.title)), ["Bebop Later", "Bebop Early", "Hard Blowing"])
 
         // Marks last while the menu is open: a new menu starts without them.
         XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
         XCTAssertEqual(try input(daemon, "long", "knob"), nil, "in the top list a long press still closes the menu")
-        XCTAssertEqual(try daemon.status().controls?.mode, "now-playing")
+        XCTAssertEqual(try daemon.status().controls?.mode, .nowPlaying)
     }
 }

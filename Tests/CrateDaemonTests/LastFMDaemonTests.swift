@@ -10,7 +10,7 @@ final class LastFMDaemonTests: LastFMTestCase {
     func testLoginPrintsTheLinkWaitsForApprovalAndStatusNamesTheUser() throws {
         try makeAlbum(tracks: 1, seconds: 1)
         let daemon = try startDaemon()
-        XCTAssertEqual(try lastfmStatus(daemon).auth, "signed-out")
+        XCTAssertEqual(try lastfmStatus(daemon).auth, .signedOut)
         let plain = try AdminProcess.run(["status", "--socket", daemon.socket])
         XCTAssertTrue(plain.out.contains("lastfm:") && plain.out.contains("not signed in"), plain.out)
 
@@ -26,7 +26,7 @@ final class LastFMDaemonTests: LastFMTestCase {
         try lastfm.waitFor("a session asked for before approval") {
             $0.contains { $0.method == "auth.getSession" && $0.result == "14" }
         }
-        XCTAssertEqual(try lastfmStatus(daemon).auth, "signing-in")
+        XCTAssertEqual(try lastfmStatus(daemon).auth, .signingIn)
         try lastfm.approve()
         XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "lastfm login did not return")
         let result = try XCTUnwrap(login).get()
@@ -46,7 +46,7 @@ final class LastFMDaemonTests: LastFMTestCase {
         XCTAssertEqual(try lastfmStatus(again).user, LastFMFixture.user)
         let logout = try AdminProcess.run(["lastfm", "logout", "--socket", again.socket])
         XCTAssertEqual(logout.code, 0, logout.err)
-        XCTAssertEqual(try lastfmStatus(again).auth, "signed-out")
+        XCTAssertEqual(try lastfmStatus(again).auth, .signedOut)
     }
 
     func testARequestWithAWrongSignatureIsRefusedAndSaidClearly() throws {
@@ -146,7 +146,7 @@ final class LastFMDaemonTests: LastFMTestCase {
         try signIn(daemon)
         try lastfm.mode(["revoke": true])
         try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon)))
-        try waitForLastFM(daemon, "the session refused, the scrobble kept") { $0.auth == "session-invalid" && $0.pending == 1 }
+        try waitForLastFM(daemon, "the session refused, the scrobble kept") { $0.auth == .sessionInvalid && $0.pending == 1 }
         let status = try daemon.status()
         XCTAssertTrue(status.warnings.contains { $0.contains("lastfm: the session was refused; sign in again") }, "\(status.warnings)")
         let plain = try AdminProcess.run(["lastfm", "status", "--socket", daemon.socket])

@@ -54,7 +54,7 @@ class LastFMTestCase: XCTestCase {
     func signIn(_ daemon: DaemonProcess) throws {
         try request(daemon, ControlRequest(cmd: .lastfmLogin))
         try lastfm.approve()
-        try waitForLastFM(daemon, "signed in") { $0.auth == "signed-in" }
+        try waitForLastFM(daemon, "signed in") { $0.auth == .signedIn }
     }
 
     @discardableResult

@@ -83,7 +83,7 @@ final class OpinionDaemonTests: XCTestCase {
         XCTAssertEqual(try input(daemon, "press", "knob"), "track 1/2: First1")
         XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — First")
         XCTAssertEqual(try opinion(daemon, "First"), .liked)
-        XCTAssertEqual(try daemon.status().controls?.mode, "tracks", "still in the track list")
+        XCTAssertEqual(try daemon.status().controls?.mode, .tracks, "still in the track list")
         _ = try input(daemon, "long", "knob")
 
         // Browse while First plays: the album under the knob, not the one playing.

@@ -67,7 +67,7 @@ final class PlayFromTrackTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "turn", "knob", 5), "track 3/3: Third", "stops at the last track")
         XCTAssertEqual(try input(daemon, "turn", "knob", -1), "track 2/3: Second")
         XCTAssertEqual(try input(daemon, "press", "knob"), "play track 2 of Band — Long Player")
-        XCTAssertEqual(try daemon.status().controls?.mode, "now-playing")
+        XCTAssertEqual(try daemon.status().controls?.mode, .nowPlaying)
 
         let end = try daemon.waitFor("tracks 2 and 3, then the next album", timeout: 30) {
             $0.state == .idle && $0.tracks.count == 4

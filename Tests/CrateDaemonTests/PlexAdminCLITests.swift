@@ -55,7 +55,7 @@ final class PlexAdminCLITests: PlexTestCase {
         let daemon = try self.daemon("server_url = \"\(plex.url)\"")
         _ = try request(daemon, ControlRequest(cmd: .plexLogin))
         try plex.approvePin()
-        _ = try waitFor("sign-in", daemon) { $0.auth == "signed-in" }
+        _ = try waitFor("sign-in", daemon) { $0.auth == .signedIn }
         let server = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .plexServers)).servers?.first)
         _ = try request(daemon, ControlRequest(cmd: .plexUse, server: server.name))
         _ = try waitFor("the first sync", daemon) { $0.lastSync != nil && !$0.syncing }

@@ -100,14 +100,14 @@ final class PlexDaemonTests: PlexTestCase {
         try text.write(toFile: serverFile, atomically: true, encoding: .utf8)
         _ = try request(daemon, ControlRequest(cmd: .plexSync))
         let expired = try waitFor("the refused sync", daemon) { $0.lastSync?.completed == false && !$0.syncing }
-        XCTAssertEqual(expired.auth, "expired")
+        XCTAssertEqual(expired.auth, .expired)
         XCTAssertTrue(expired.problem?.contains("401") ?? false, "\(expired.problem ?? "")")
         XCTAssertEqual(expired.albums, 2, "a refused token deletes nothing")
     }
 
     func testPlexCommandsNeedASignIn() throws {
         let daemon = try self.daemon()
-        XCTAssertEqual(try status(daemon).auth, "signed-out")
+        XCTAssertEqual(try status(daemon).auth, .signedOut)
         XCTAssertEqual(try request(daemon, ControlRequest(cmd: .plexServers), ok: false).error,
                        "not signed in: crate-admin plex login")
         XCTAssertTrue(try request(daemon, ControlRequest(cmd: .plexSync), ok: false).error?.hasPrefix("no server chosen") ?? false)

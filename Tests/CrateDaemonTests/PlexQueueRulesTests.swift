@@ -80,7 +80,7 @@ final class PlexTwin: PlexPlayback, @unchecked Sendable {
 
     init(cached: Set<String>) { self.cached = cached }
 
-    func isCached(_ paths: [String]) -> Bool { paths.allSatisfy { !PlexPaths.isPlex($0) || cached.contains($0) } }
+    func isCached(_ paths: [String]) -> Bool { paths.allSatisfy { !TrackLocation.isPlex($0) || cached.contains($0) } }
 
     func reconnect(_ paths: [String]) -> Bool {
         probes.withLock { $0 += 1 }
@@ -91,5 +91,5 @@ final class PlexTwin: PlexPlayback, @unchecked Sendable {
     func rate(server: String, ratingKey: String, opinion: AlbumOpinion) {}
     func scrobble(server: String, ratingKey: String) {}
     func timeline(server: String, ratingKey: String, state: String, seconds: Double, duration: Double?) {}
-    func status() -> PlexStatus { PlexStatus(auth: "signed-in") }
+    func status() -> PlexStatus { PlexStatus(auth: .signedIn) }
 }

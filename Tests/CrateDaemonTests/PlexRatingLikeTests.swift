@@ -71,7 +71,7 @@ final class PlexRatingLikeTests: PlexTestCase {
         XCTAssertEqual(daemon.stop(), 0)
 
         daemon = try self.daemon(display)
-        _ = try waitFor("the sync at start", daemon) { $0.auth == "signed-in" && !$0.syncing && $0.lastSync != nil }
+        _ = try waitFor("the sync at start", daemon) { $0.auth == .signedIn && !$0.syncing && $0.lastSync != nil }
         XCTAssertEqual(try favorites(daemon), ["Album 2"], "nor does a restart")
         _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "Blue Train")))
         try daemon.waitFor("Blue Train playing", timeout: 30) { $0.state == .playing }

@@ -68,10 +68,10 @@ class PlexTestCase: XCTestCase {
     /// Signs in through the PIN flow and chooses the fixture's server; returns after the first sync.
     func signInAndSync(_ daemon: DaemonProcess) throws -> PlexStatus {
         let started = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .plexLogin)).plex)
-        XCTAssertEqual(started.auth, "signing-in")
+        XCTAssertEqual(started.auth, .signingIn)
         XCTAssertNotNil(started.pinCode)
         try plex.approvePin()
-        let signedIn = try waitFor("sign-in", daemon) { $0.auth == "signed-in" }
+        let signedIn = try waitFor("sign-in", daemon) { $0.auth == .signedIn }
         XCTAssertEqual(signedIn.username, "listener")
         let servers = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .plexServers)).servers)
         XCTAssertEqual(servers.map(\.name), ["Fixture Server"], "players are not servers")

@@ -20,7 +20,7 @@ final class PlexTokenRecheckTests: PlexTestCase {
 
     func testOneRefusalOfAWorkingTokenIsNotAnExpiredSignIn() throws {
         let (daemon, after) = try syncAfterFault(["refuse_token": 1]) { $0.lastSync?.error?.contains("401") == true }
-        XCTAssertEqual(after.auth, "signed-in", "the token works when asked again: \(after)")
+        XCTAssertEqual(after.auth, .signedIn, "the token works when asked again: \(after)")
         XCTAssertFalse(try daemon.status().warnings.contains { $0.contains("sign in again") })
         let shown = try AdminProcess.run(["plex", "status", "--socket", daemon.socket])
         XCTAssertFalse(shown.out.contains("expired"), shown.out)
@@ -28,7 +28,7 @@ final class PlexTokenRecheckTests: PlexTestCase {
 
     func testATokenRefusedAgainIsExpired() throws {
         let (daemon, after) = try syncAfterFault(["refuse_token": 1000]) { $0.lastSync?.error?.contains("401") == true }
-        XCTAssertEqual(after.auth, "expired")
+        XCTAssertEqual(after.auth, .expired)
         XCTAssertTrue(try daemon.status().warnings.contains { $0.contains("sign in again") })
     }
 

@@ -114,4 +114,14 @@ final class RouterQueueTests: RouterTestCase {
         twin.advance(by: 7)
         XCTAssertEqual(current, albums[0], "the queued album follows the restored one")
     }
+
+    /// A request that names no album is refused as such, not looked up as some album.
+    func testQueueAddAndAlbumWithoutAnAlbumIdSaySoAndQueueNothing() throws {
+        for command in [ControlCommand.queueAdd, .queueNext, .album] {
+            let reply = router.handle(ControlRequest(cmd: command))
+            XCTAssertFalse(reply.ok)
+            XCTAssertEqual(reply.error, "\(command.rawValue) needs an album id")
+        }
+        XCTAssertEqual(queue()?.queued.map(\.id), [])
+    }
 }

@@ -83,7 +83,7 @@ final class SleepTimerDaemonTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "turn", "knob", 3), "sleep timer 4/5: End of this album")
         XCTAssertEqual(try input(daemon, "press", "knob"), "sleep: end-of-album")
         let status = try daemon.status()
-        XCTAssertEqual(status.controls?.mode, "now-playing")
+        XCTAssertEqual(status.controls?.mode, .nowPlaying)
         XCTAssertEqual(status.sleep?.endOfAlbum, true)
 
         // The now-playing screen's status row says so, right of "1/2" (or "2/2").

@@ -1,5 +1,6 @@
 @testable import CrateLibrary
 import CrateCore
+import CrateSQLite
 import XCTest
 
 /// Start-up integrity checks: a damaged cache is rebuilt, damaged user data is salvaged.

@@ -1,4 +1,5 @@
 @testable import CrateLibrary
+import CrateSQLite
 import XCTest
 
 /// The thin sqlite3 wrapper under the store.

@@ -1,4 +1,5 @@
 @testable import CrateLibrary
+import CrateSQLite
 import XCTest
 
 /// The files, settings and migrations the store opens with.

@@ -1,6 +1,7 @@
 @testable import CrateLibrary
 import CrateCore
 import CrateFormats
+import CrateSQLite
 import Glibc
 import Logging
 import TestSupport

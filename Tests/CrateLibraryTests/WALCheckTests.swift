@@ -1,4 +1,5 @@
 @testable import CrateLibrary
+import CrateSQLite
 import XCTest
 
 /// The WAL check against WALs SQLite itself wrote: sound ones (including leftovers of an

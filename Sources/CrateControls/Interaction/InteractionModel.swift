@@ -16,13 +16,14 @@ public struct InteractionModel: Sendable, Equatable {
         /// The album playing's track list (knob pressed while an album plays).
         case tracks(TrackPicker)
 
-        public var name: String {
+        /// The mode without its state, as `status` reports it.
+        public var kind: ControlsMode {
             switch self {
-            case .nowPlaying: "now-playing"
-            case .browse: "browse"
-            case .dial: "dial"
-            case .menu: "menu"
-            case .tracks: "tracks"
+            case .nowPlaying: .nowPlaying
+            case .browse: .browse
+            case .dial: .dial
+            case .menu: .menu
+            case .tracks: .tracks
             }
         }
     }

@@ -9,8 +9,9 @@ public protocol ControlsHandler: AnyObject, Sendable {
     func perform(_ intent: ControlIntent) throws -> String?
     /// The Crate Dial's confirmed position, 0…4: where dial mode starts.
     func currentDialIndex() -> Int
-    /// Every decoded gesture with its outcome, for subscribers (`crate-admin input watch`).
-    func inputDecoded(_ event: InputEvent)
+    /// Every decoded gesture with what its intents came to, for subscribers (`crate-admin
+    /// input watch`) and the panel; `event.action` is the outcomes' text.
+    func inputDecoded(_ event: InputEvent, outcomes: [ActionOutcome])
     /// The crates a person can pick in the menu, starting at the one the knob is in.
     func crateMenu() -> CrateMenu?
     /// The album playing and its track under the play head; nil with nothing loaded.

@@ -108,7 +108,7 @@ public final class ControlsService: Sendable {
         let (name, lines, problem) = backend.withLock { ($0.name, $0.lines, $0.problem) }
         var dial: String?
         if case .dial(let position) = mode { dial = String(position) }
-        return ControlsStatus(mode: mode.name, browseIndex: mode == .browse ? browseIndex : nil,
+        return ControlsStatus(mode: mode.kind, browseIndex: mode == .browse ? browseIndex : nil,
                               dialPosition: dial, backend: name, lines: lines, problem: problem)
     }
 }

@@ -93,24 +93,24 @@ final class ControlsWorker: Sendable {
                                              track: needs.track ? handler.playingTrack() : nil,
                                              crateMenu: needs.crateMenu ? handler.crateMenu() : nil)
             let intents = state.withLock { $0.model.handle(input, now: InputClock.now(), context: context) }
-            let actions = intents.compactMap { perform($0) }
+            let outcomes = intents.compactMap { perform($0) }
             let event = InputEvent(gesture: input.gesture, control: input.control.name,
-                                   detents: input.gesture == .turn ? input.accelerated : nil,
-                                   source: job.source, action: actions.isEmpty ? nil : actions.joined(separator: "; "))
+                                   detents: input.gesture == .turn ? input.accelerated : nil, source: job.source,
+                                   action: outcomes.isEmpty ? nil : outcomes.map(\.text).joined(separator: "; "))
             logger.info("input: \(input.gesture.rawValue) \(input.control.name)\(event.detents.map { " \($0 > 0 ? "+" : "")\($0)" } ?? "") (\(job.source))\(event.action.map { " → \($0)" } ?? "")")
-            handler.inputDecoded(event)
+            handler.inputDecoded(event, outcomes: outcomes)
             events.append(event)
         }
         job.done?.finish(events)
     }
 
-    /// Carries out one intent; a refusal is logged and becomes the action text.
-    private func perform(_ intent: ControlIntent) -> String? {
+    /// Carries out one intent; a refusal is logged and kept as such.
+    private func perform(_ intent: ControlIntent) -> ActionOutcome? {
         do {
-            return try handler.perform(intent)
+            return try handler.perform(intent).map(ActionOutcome.done)
         } catch {
             logger.warning("control action \(intent) failed: \(error)")
-            return "failed: \(error)"
+            return .refused("\(error)")
         }
     }
 }

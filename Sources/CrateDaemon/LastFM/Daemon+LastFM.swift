@@ -1,5 +1,6 @@
 import CrateConfig
 import CrateHTTP
+import CrateLastFM
 import CrateLibrary
 import Logging
 
@@ -19,7 +20,7 @@ extension Daemon {
                     credentials: LastFMClient.Credentials(apiKey: key, apiSecret: secret, apiRoot: settings.apiRoot),
                     authURL: settings.authURL),
                 stateDir: config.stateDir, http: HTTPClient(logger: logger, maxConnections: 1), logger: logger)
-            let feed = LastFMFeed(service: service, library: library, minTrackSeconds: settings.minTrackSeconds, logger: logger)
+            let feed = LastFMFeed(service: service, album: { try library.store.album(id: $0) }, minTrackSeconds: settings.minTrackSeconds, logger: logger)
             router.lastfmLink.withLock { $0 = .on(service, feed) }
         } catch {
             logger.error("lastfm: cannot open \(config.stateDir)/lastfm.sqlite: \(error); nothing is scrobbled")

@@ -21,7 +21,7 @@ struct MPDCatalog: Sendable {
         for summary in try library.store.albums() {
             guard let detail = try library.store.album(id: summary.id) else { continue }
             albumOrder.append(summary.id)
-            if detail.album.online, !detail.tracks.contains(where: { PlexPaths.isPlex($0.path) }) {
+            if detail.album.online, !detail.tracks.contains(where: { TrackLocation.isPlex($0.path) }) {
                 localOnline.insert(summary.id)
             }
             for (index, track) in detail.tracks.enumerated() {

@@ -1,3 +1,4 @@
+import CrateCore
 import CrateLibrary
 
 /// Auto-advance: what follows the album playing, asked for by the engine as soon as the
@@ -54,7 +55,7 @@ extension AlbumSession {
         do {
             let paths = try playablePaths(next, askServer: false)
             // A Plex album is looked up again when it is needed: its server may go away.
-            let local = !paths.contains(where: PlexPaths.isPlex)
+            let local = !paths.contains(where: TrackLocation.isPlex)
             advance.upcoming.withLock { $0 = local ? .init(album: next, paths: paths) : nil }
         } catch {
             // Said by auto-advance when it comes to it (it passes the album over then).

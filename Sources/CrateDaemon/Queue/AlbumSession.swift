@@ -246,7 +246,7 @@ final class AlbumSession: Sendable {
         guard let album = try library.store.albumForPlaying(id: id) else { throw RouterError("no album with id \(id)") }
         guard !album.paths.isEmpty else { throw RouterError("album \(id) has no tracks") }
         let paths = album.paths
-        if paths.contains(where: PlexPaths.isPlex) {
+        if paths.contains(where: TrackLocation.isPlex) {
             guard let plex else { throw RouterError("album \(id) is on a Plex server, and Plex is not available") }
             // Offline but downloaded: it plays from the cache. Online: each track plays from
             // the cache when complete, else streams (the player asks when it opens it).

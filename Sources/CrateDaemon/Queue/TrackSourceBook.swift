@@ -1,4 +1,5 @@
 import CrateAudio
+import CrateCore
 import CrateLibrary
 import Logging
 import Synchronization
@@ -41,7 +42,7 @@ final class TrackSourceBook: Sendable {
     }
 
     private func look(up paths: [String]) -> [(String, TrackSource)] {
-        paths.filter(PlexPaths.isPlex).compactMap { path in lookup(path).map { (path, $0) } }
+        paths.filter(TrackLocation.isPlex).compactMap { path in lookup(path).map { (path, $0) } }
     }
 
     /// Looks up again what is noted: streams whose copy has completed since become files.
@@ -52,7 +53,7 @@ final class TrackSourceBook: Sendable {
     /// The engine's resolver: from memory. A Plex track not noted ahead (a path handed to
     /// the player some other way) is looked up here, counted and logged, so it still plays.
     func source(for path: String) -> TrackSource? {
-        guard PlexPaths.isPlex(path) else { return nil }
+        guard TrackLocation.isPlex(path) else { return nil }
         if let known = entries.withLock({ $0[path] }) { return known }
         misses.add(1, ordering: .relaxed)
         logger.warning("plex track \(path) was not looked up ahead; looking it up on the engine thread")

@@ -1,6 +1,7 @@
 import CrateAudio
 import CrateControls
 import CrateCore
+import CrateDisplay
 import CrateLibrary
 import CratePosix
 import CrateWire
@@ -178,7 +179,10 @@ extension Router: ControlsHandler {
         return DialPosition.allCases.firstIndex(of: dial) ?? 0
     }
 
-    public func inputDecoded(_ event: InputEvent) {
+    public func inputDecoded(_ event: InputEvent, outcomes: [ActionOutcome]) {
+        if let refusal = outcomes.lazy.compactMap(\.refusal).first {
+            displayMessages.show(Message(refusal, kind: .error), seconds: 4)
+        }
         publish(.input, event.action, input: event)
     }
 

@@ -1,4 +1,5 @@
 import CrateAudio
+import CrateControls
 import CrateCore
 import CrateDisplay
 import CrateLibrary
@@ -10,19 +11,18 @@ import CratePosix
 extension Router {
     func displayContent() -> DisplayContent {
         let player = player.status()
-        let controls = controlsService?.status(browseIndex: nil)
+        let mode = controlsService?.mode
         var content: DisplayContent
-        switch controls?.mode {
-        case "dial":
+        switch mode {
+        case .dial(let selected)?:
             let confirmed = currentDialIndex()
-            let selected = controls?.dialPosition.flatMap(Int.init) ?? confirmed
             content = DisplayContent(screen: .dial(Dial(positions: DialPosition.allCases.map(\.displayName),
                                                         selected: selected, confirmed: confirmed,
                                                         descriptions: DialPosition.allCases.map(\.summary))))
-        case "browse":
+        case .browse?:
             content = browseContent() ?? nowPlayingContent(player)
-        case "menu", "tracks":
-            content = listContent(controlsService?.mode) ?? nowPlayingContent(player)
+        case .menu?, .tracks?:
+            content = listContent(mode) ?? nowPlayingContent(player)
         default:
             content = nowPlayingContent(player)
         }
@@ -110,7 +110,7 @@ extension Router {
         guard let first = detail.tracks.first else { return nil }
         // Plex covers come from the server's photo transcoder, fetched in the background.
         let name = "\(detail.album.artist) — \(detail.album.title)"
-        if PlexPaths.isPlex(first.path) { return plexArtwork(trackPath: first.path, name: name) }
+        if TrackLocation.isPlex(first.path) { return plexArtwork(trackPath: first.path, name: name) }
         var reference = ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
         reference.name = name
         return reference

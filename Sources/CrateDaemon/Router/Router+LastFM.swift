@@ -1,4 +1,5 @@
 import CrateCore
+import CrateLastFM
 import CrateLibrary
 import CrateWire
 
@@ -53,7 +54,7 @@ extension Router {
         case .on(let service, _):
             let lastfm = service.status()
             status.lastfm = lastfm
-            if lastfm.auth == "session-invalid" {
+            if lastfm.auth == .sessionInvalid {
                 status.warnings.append("lastfm: the session was refused; sign in again with crate-admin lastfm login")
             } else if lastfm.pending > 0, let error = lastfm.lastError {
                 status.warnings.append("lastfm: \(lastfm.pending) scrobble(s) waiting (\(error))")

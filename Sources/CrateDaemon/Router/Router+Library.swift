@@ -19,7 +19,7 @@ extension Router {
             reply.albums = try library.store.albums(superGenre: filter.superGenre, subGenre: filter.subGenre,
                                                     artist: request.artist)
         case .album:
-            let id = request.album ?? -1
+            let id = try requiredAlbum(request)
             guard var detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
             detail.kept = plexService?.isKept(albumID: id)
             detail.opinion = session?.opinion(of: id).nonNeutral
@@ -50,6 +50,12 @@ extension Router {
     func requireLibrary() throws -> Library {
         guard let library else { throw RouterError(libraryProblem ?? "the library is not available") }
         return library
+    }
+
+    /// The album id a command cannot do without.
+    func requiredAlbum(_ request: ControlRequest) throws -> Int64 {
+        guard let id = request.album else { throw RouterError("\(request.cmd) needs an album id") }
+        return id
     }
 }
 

@@ -58,7 +58,7 @@ extension Router {
             let text = report.error.map { report.partial ? "Plex sync held back: \($0)" : "Plex sync failed: \($0)" }
                 ?? "Plex sync: \(counted(report.albums, "album")), \(counted(report.tracks, "track")) (+\(report.added) ~\(report.changed) -\(report.removed))"
             if let error = report.error {
-                let expired = self.plexService?.status().auth == "expired"
+                let expired = self.plexService?.status().auth == .expired
                 self.showOnDisplay(expired ? "Plex: sign in again" : "Plex: \(error)", kind: .error, seconds: 6)
             }
             self.publish(.plexSynced, text)

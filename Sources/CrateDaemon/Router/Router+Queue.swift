@@ -57,7 +57,7 @@ extension Router {
         case .queue:
             reply.queue = try queueView(session, library)
         case .queueAdd, .queueNext:
-            try session.enqueue(request.album ?? -1, next: command == .queueNext)
+            try session.enqueue(try requiredAlbum(request), next: command == .queueNext)
             reply.queue = try queueView(session, library)
         case .nextAlbum:
             try session.nextAlbumNow()

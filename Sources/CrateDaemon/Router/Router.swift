@@ -2,6 +2,7 @@ import CrateAudio
 import CrateControls
 import CrateCore
 import CrateDisplay
+import CrateLastFM
 import CrateLibrary
 import CratePosix
 import CrateWire
@@ -203,10 +204,6 @@ public final class Router: ControlHandler {
             displayMessages.clear()
         case .trackError:
             if let message = event.message { displayMessages.show(Message(message, kind: .error), seconds: 5) }
-        case .input:
-            if let action = event.input?.action, action.hasPrefix("failed: ") {
-                displayMessages.show(Message(String(action.dropFirst(8)), kind: .error), seconds: 4)
-            }
         default: break
         }
         displayService?.invalidate(activity: event.event == .input)
@@ -237,8 +234,8 @@ public final class Router: ControlHandler {
         let cursor = session?.state.withLock { $0.crate.cursor }
         let controls = controlsService?.status(browseIndex: cursor)
         if let problem = controls?.problem { warnings.append("controls: \(problem)") }
-        if let plex = plexService?.status(), plex.auth != "signed-out" {
-            if plex.auth == "expired" { warnings.append("plex: the token was refused; sign in again with crate-admin plex login") }
+        if let plex = plexService?.status(), plex.auth != .signedOut {
+            if plex.auth == .expired { warnings.append("plex: the token was refused; sign in again with crate-admin plex login") }
             else if plex.reachable == false { warnings.append("plex: \(plex.server?.name ?? "the server") cannot be reached; its albums are offline") }
         }
         let display = displayService?.status()

@@ -19,7 +19,9 @@ public final class PlexCovers: Sendable {
     /// The cover of the album of `trackPath` (a Plex track's library path): its server,
     /// album ratingKey and thumb; nil when the server listed no thumb for it.
     public func cover(trackPath: String) -> (machine: String, album: String, thumb: String)? {
-        guard let (machine, album) = PlexPaths.album(ofTrack: trackPath) else { return nil }
+        guard case .plex(let machine, let album, _) = TrackLocation(path: trackPath), !machine.isEmpty, !album.isEmpty else {
+            return nil
+        }
         let known = thumbs.withLock { $0[machine] } ?? load(machine)
         guard let thumb = known[album], !thumb.isEmpty else { return nil }
         return (machine, album, thumb)
@@ -66,12 +68,4 @@ public final class PlexCovers: Sendable {
 extension PlexPaths {
     /// Where a server's album thumbs are kept between syncs (scan state).
     static func thumbsStateKey(_ machine: String) -> String { "plex-thumbs:\(machine)" }
-
-    /// "plex://machine/album/track" → (machine, album).
-    static func album(ofTrack path: String) -> (machine: String, album: String)? {
-        guard isPlex(path) else { return nil }
-        let parts = path.dropFirst("plex://".count).split(separator: "/")
-        guard parts.count >= 2 else { return nil }
-        return (String(parts[0]), String(parts[1]))
-    }
 }

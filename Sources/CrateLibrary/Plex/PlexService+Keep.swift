@@ -119,7 +119,7 @@ extension PlexService {
     private func keptTracks(_ keys: [String]) throws -> [(id: Int64, paths: [String], locations: [PlexTrackLocation], bytes: Int)] {
         try store.albumIDs(albumKeys: keys).compactMap { id in
             guard let detail = try store.album(id: id) else { return nil }
-            let paths = detail.tracks.map(\.path).filter(PlexPaths.isPlex)
+            let paths = detail.tracks.map(\.path).filter(TrackLocation.isPlex)
             let locations = try paths.compactMap { try store.plexLocation(path: $0) }
             return (id, paths, locations, locations.reduce(0) { $0 + ($1.size ?? 0) })
         }

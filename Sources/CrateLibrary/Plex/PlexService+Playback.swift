@@ -10,11 +10,11 @@ extension PlexService {
     /// Local files for `paths`, in order: Plex tracks from the cache (fetched now when
     /// missing), local paths unchanged. Throws when a track cannot be had.
     public func localFiles(for paths: [String]) throws(PlexError) -> [String] {
-        guard paths.contains(where: PlexPaths.isPlex) else { return paths }
+        guard paths.contains(where: TrackLocation.isPlex) else { return paths }
         var server: PlexAccount.Server?
         var files: [String] = []
         for path in paths {
-            guard PlexPaths.isPlex(path) else { files.append(path); continue }
+            guard TrackLocation.isPlex(path) else { files.append(path); continue }
             guard let location = try location(path) else { throw .badResponse("\(path) is not in the library any more") }
             if let cached = cache.cached(location) {
                 cache.touch(cached)
@@ -46,7 +46,7 @@ extension PlexService {
     /// True when every Plex track of `paths` has a complete copy here (playable offline).
     public func isCached(_ paths: [String]) -> Bool {
         paths.allSatisfy { path in
-            guard PlexPaths.isPlex(path) else { return true }
+            guard TrackLocation.isPlex(path) else { return true }
             do { return try location(path).flatMap { cache.cached($0) } != nil } catch {
                 logger.warning("plex: cannot look up \(path): \(error)")
                 return false
@@ -57,7 +57,7 @@ extension PlexService {
     /// Fetches the tracks of the albums coming up, in order, on the `crate-plex-fetch`
     /// thread at idle priority; a newer request replaces an older one.
     public func prefetch(_ albums: [[String]]) {
-        let plexAlbums = albums.filter { $0.contains(where: PlexPaths.isPlex) }
+        let plexAlbums = albums.filter { $0.contains(where: TrackLocation.isPlex) }
         guard !plexAlbums.isEmpty else { return }
         let generation = prefetchGeneration.add(1, ordering: .relaxed).newValue
         do {
@@ -119,7 +119,7 @@ extension PlexService {
     /// How the player gets a Plex track when it opens it: the cached copy when complete,
     /// else a stream from the server. nil for local paths.
     public func trackSource(for path: String) -> PlexTrackSource? {
-        guard PlexPaths.isPlex(path) else { return nil }
+        guard TrackLocation.isPlex(path) else { return nil }
         do {
             guard let location = try store.plexLocation(path: path) else {
                 return .unavailable("no longer in the library (a sync removed it)")

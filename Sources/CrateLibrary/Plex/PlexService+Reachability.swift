@@ -89,9 +89,13 @@ extension PlexService {
     /// For a play of an offline album that was not downloaded: true when the server of
     /// `paths` is the chosen one and answers now (its albums are then online again).
     public func reconnect(_ paths: [String]) -> Bool {
-        guard let path = paths.first(where: PlexPaths.isPlex) else { return false }
+        let machines = paths.lazy.map(TrackLocation.init(path:)).compactMap { location -> String? in
+            if case .plex(let machine, _, _) = location { return machine }
+            return nil
+        }
+        guard let machine = machines.first else { return false }
         do {
-            guard let server = try account.server(), path.hasPrefix(PlexPaths.root(server.machineIdentifier) + "/") else {
+            guard let server = try account.server(), server.machineIdentifier == machine else {
                 return false
             }
         } catch {

@@ -95,10 +95,10 @@ extension PlexService {
     /// Everything `crate-admin plex status` shows.
     public func status() -> PlexStatus {
         let s = state.withLock { $0 }
-        var status = PlexStatus(auth: "signed-out")
+        var status = PlexStatus(auth: .signedOut)
         do {
             if let token = try account.token() {
-                status.auth = s.expired ? "expired" : "signed-in"
+                status.auth = s.expired ? .expired : .signedIn
                 status.username = token.username
             }
             if let server = try account.server() {
@@ -114,7 +114,7 @@ extension PlexService {
             status.problem = "\(error)"
         }
         if let pin = s.pin {
-            status.auth = "signing-in"
+            status.auth = .signingIn
             status.pinCode = pin.code
             status.link = Self.linkURL
         }

@@ -179,11 +179,12 @@ extension PlexSync {
 /// Names Plex items take in the library.
 public enum PlexPaths {
     /// The library root of a server's tracks.
-    public static func root(_ machine: String) -> String { "plex://\(machine)" }
+    public static func root(_ machine: String) -> String { TrackLocation.plexRoot(machine) }
     /// A track's path: under its album, so the album's folder is its own.
-    static func track(_ machine: String, album: String, track: String) -> String { "plex://\(machine)/\(album)/\(track)" }
+    static func track(_ machine: String, album: String, track: String) -> String {
+        TrackLocation.plex(machine: machine, album: album, track: track).path
+    }
     static func albumKey(_ machine: String, album: String) -> String { "plex:\(machine):\(album)" }
-    public static func isPlex(_ path: String) -> Bool { path.hasPrefix("plex://") }
     /// Where the Plex wallet playlist's items are kept between syncs (scan state).
     public static let walletStateKey = "plex-wallet"
     /// How the wallet playlist was chosen when several carry its name (scan state).

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// The few columns crate signals need about every album, the server's history of it
 /// included (zero and nil for local albums and albums the server never played).

@@ -1,3 +1,5 @@
+import CrateSQLite
+
 /// Derives one `albums` row from the files that share its `album_key`, with SQL
 /// aggregates over the files_by_album index: the cost of a batch is proportional to the
 /// albums it touches, never to the library.

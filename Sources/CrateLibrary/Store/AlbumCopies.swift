@@ -1,3 +1,6 @@
+import CrateCore
+import CrateSQLite
+
 /// Two copies of one release (an old MP3 rip beside a FLAC one, a local rip beside the
 /// Plex server's copy, the halves of an album the server split) share an album key, so
 /// they are one album in every crate. This decides which copy plays: per folder, a copy
@@ -55,7 +58,7 @@ struct AlbumCopies {
         }
         return quality.keys.sorted { a, b in
             let x = quality[a]!, y = quality[b]!
-            let (localA, localB) = (!PlexPaths.isPlex(a), !PlexPaths.isPlex(b))
+            let (localA, localB) = (!TrackLocation.isPlex(a), !TrackLocation.isPlex(b))
             if localA != localB { return localA }
             if x.lossless != y.lossless { return x.lossless }
             if x.bits != y.bits { return x.bits > y.bits }

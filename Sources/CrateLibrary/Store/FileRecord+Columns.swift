@@ -1,4 +1,5 @@
 import CrateFormats
+import CrateSQLite
 
 /// How a FileRecord maps onto the `files` table, in one place: the column list, the
 /// upsert, the binds and the read-back all follow the same order.

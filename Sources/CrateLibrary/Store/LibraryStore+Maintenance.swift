@@ -1,5 +1,6 @@
 import CrateCore
 import CratePosix
+import CrateSQLite
 import Glibc
 
 /// Keeping the files whole on their own: checkpoints (the main file holds everything, not

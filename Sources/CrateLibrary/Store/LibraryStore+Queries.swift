@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// Browsing: all on the reader connection, each call one consistent snapshot.
 extension LibraryStore {

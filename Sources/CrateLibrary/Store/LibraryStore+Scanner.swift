@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// The scanner's side of the store: all on the writer connection.
 extension LibraryStore {

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// How an album's files are described: per track ("FLAC 96 kHz/24-bit") and per copy.
 extension LibraryStore {

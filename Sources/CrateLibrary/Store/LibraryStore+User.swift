@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// What the user did: likes, dislikes, plays. Kept in user.sqlite by album key, so a
 /// rebuilt cache (new integer ids) loses none of it.

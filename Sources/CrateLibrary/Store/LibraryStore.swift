@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 import Logging
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// Why the library store could not do something, in words for `status` and the log.
 public enum LibraryStoreError: UserFacingError, Equatable {
@@ -27,8 +28,7 @@ public enum LibraryStoreError: UserFacingError, Equatable {
         case .directory(let path, let reason):
             "cannot use the state directory \(path): \(reason)"
         case .newerSchema(let file, let found, let supported):
-            "\(file) has schema version \(found), but this Crate knows versions up to \(supported): "
-                + "it was written by a newer Crate; upgrade Crate or restore an older copy of the file"
+            SchemaError.newer(file: file, found: found, supported: supported).description
         case .unreadable(let file, let reason):
             "cannot open \(file): \(reason)"
         case .recoveryFailed(let file, let reason):
@@ -64,6 +64,11 @@ extension LibraryStoreError {
         switch error {
         case let error as LibraryStoreError: self = error
         case let error as SQLiteError: self = .sqlite(error)
+        case let error as SchemaError:
+            switch error {
+            case .newer(let file, let found, let supported): self = .newerSchema(file: file, found: found, supported: supported)
+            case .sqlite(let error): self = .sqlite(error)
+            }
         default: self = .sqlite(SQLiteError(code: 1, message: "\(error)"))
         }
     }

@@ -1,4 +1,5 @@
 import CratePosix
+import CrateSQLite
 import Glibc
 
 /// What `restore` checks before SQLite opens a file: it is a regular file of a sane size

@@ -61,11 +61,11 @@ struct LastFMLoginCommand: ParsableCommand {
                 let (status, raw) = try connection.connect().roundTrip(ControlRequest(cmd: .lastfmStatus))
                 guard let lastfm = status.lastfm else { continue }
                 switch lastfm.auth {
-                case "signed-in":
+                case .signedIn:
                     if connection.json { Output.line(raw) } else { Output.line("signed in as \(lastfm.user ?? "?")") }
                     return
-                case "signing-in": continue
-                default: throw AdminError.refused(lastfm.lastError ?? "the sign-in did not complete")
+                case .signingIn: continue
+                case .signedOut, .sessionInvalid: throw AdminError.refused(lastfm.lastError ?? "the sign-in did not complete")
                 }
             }
             throw AdminError.refused("the link was not approved within \(timeout) s (run lastfm login again)")

@@ -54,13 +54,13 @@ struct PlexLoginCommand: ParsableCommand {
                 let (status, raw) = try connection.connect().roundTrip(ControlRequest(cmd: .plexStatus))
                 guard let plex = status.plex else { continue }
                 switch plex.auth {
-                case "signed-in":
+                case .signedIn:
                     if connection.json { Output.line(raw) } else {
                         Output.line("signed in\(plex.username.map { " as \($0)" } ?? ""); next: crate-admin plex servers")
                     }
                     return
-                case "signing-in": continue
-                default:
+                case .signingIn: continue
+                case .signedOut, .expired:
                     throw AdminError.refused(plex.problem ?? "the sign-in did not complete")
                 }
             }

@@ -30,7 +30,7 @@ enum SourcesCheck {
                               user: UserIdentity?) -> [DoctorResult] {
         let roots = config.library.paths
         guard !roots.isEmpty else {
-            if daemon?.plex?.auth == "signed-in" { return [.ok("library", "no folders configured (Plex only)")] }
+            if daemon?.plex?.auth == .signedIn { return [.ok("library", "no folders configured (Plex only)")] }
             return [.warn("library", "no music: [library] paths is empty and Plex is not signed in",
                           fix: "set [library] paths = [\"/srv/music\"] in \(configPath), or: crate-admin plex login")]
         }
@@ -80,16 +80,16 @@ enum SourcesCheck {
         guard let plex = daemon.plex else { return .ok("plex", "not reported by crated") }
         let account = plex.username.map { " as \($0)" } ?? ""
         switch plex.auth {
-        case "signed-out":
+        case .signedOut:
             return .ok("plex", "not configured")
-        case "signing-in":
+        case .signingIn:
             return .warn("plex", "a sign-in is waiting for its code (\(plex.pinCode ?? "?") at \(plex.link ?? "https://plex.tv/link"))",
                          fix: "crate-admin plex login")
-        case "expired":
+        case .expired:
             return .fail("plex", "the server or plex.tv refused the token\(account) (HTTP 401: expired or revoked)"
                          + (plex.problem.map { ": \($0)" } ?? ""),
                          fix: "crate-admin plex login")
-        default:
+        case .signedIn:
             break
         }
         guard let server = plex.server else {

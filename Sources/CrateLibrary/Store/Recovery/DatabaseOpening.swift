@@ -1,4 +1,4 @@
-import CSQLite
+import CrateSQLite
 import Logging
 
 /// Opening the two database files at start-up: integrity check, connection settings,
@@ -147,7 +147,7 @@ enum DatabaseOpening {
             let problems = try db.integrityProblems()
             guard problems.isEmpty else {
                 db.close()
-                throw SQLiteError(code: SQLITE_CORRUPT, message: "integrity check: "
+                throw SQLiteError(code: SQLiteError.corruptCode, message: "integrity check: "
                     + problems.prefix(3).joined(separator: "; ") + (problems.count > 3 ? "; ..." : ""))
             }
             try configure(db, synchronous: synchronous)
@@ -155,7 +155,7 @@ enum DatabaseOpening {
             throw classify(error, path: path)
         }
         do throws(LibraryStoreError) {
-            try migrations.migrate(db)
+            try storeCall { try migrations.migrate(db) }
         } catch {
             db.close()
             if case .sqlite(let sqlite) = error { throw classify(sqlite, path: path) }
@@ -183,7 +183,7 @@ enum DatabaseOpening {
         db.setBusyTimeout(milliseconds: 5000)
         let mode = try db.pragma("journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "cannot switch to WAL (journal_mode stays \(mode ?? "?"))")
+            throw SQLiteError(code: SQLiteError.genericCode, message: "cannot switch to WAL (journal_mode stays \(mode ?? "?"))")
         }
         // journal_size_limit: after a big scan, truncate the WAL back instead of keeping its peak size.
         try db.exec("PRAGMA synchronous = \(synchronous); PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 8388608;")

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateSQLite
 
 /// Copies whatever rows can still be read from a damaged database into a fresh one.
 ///

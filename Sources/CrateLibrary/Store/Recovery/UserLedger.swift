@@ -1,4 +1,5 @@
 import CratePosix
+import CrateSQLite
 import Logging
 
 /// What user.sqlite held after its last acknowledged change, in a small file of its own

@@ -1,3 +1,5 @@
+import CrateSQLite
+
 /// library.sqlite: everything a scan of the sources can rebuild.
 ///
 /// - `files` mirrors FileRecord column for column (genres joined with U+001F, the unit

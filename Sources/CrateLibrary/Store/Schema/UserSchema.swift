@@ -1,3 +1,5 @@
+import CrateSQLite
+
 /// user.sqlite: what the user did, which no scan can rebuild.
 ///
 /// Albums are referenced by `album_key`, the scanner's stable text key, never by the cache's

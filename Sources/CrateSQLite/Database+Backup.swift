@@ -6,7 +6,7 @@ extension Database {
     /// Copies this connection's main database, page by page, over `target`'s (SQLite's
     /// online backup API: one consistent snapshot, readers and writers of other
     /// connections are not stopped). `target` ends up with exactly this content.
-    func copy(over target: Database) throws(SQLiteError) {
+    public func copy(over target: Database) throws(SQLiteError) {
         guard let source = handle, let destination = target.handle else {
             throw SQLiteError(code: SQLITE_MISUSE, message: "backup on a closed connection")
         }
@@ -24,7 +24,7 @@ extension Database {
     /// Moves every change in the WAL into the main file and truncates the WAL to zero
     /// bytes, so the main file alone is the whole database. Throws when another
     /// connection's read kept part of the WAL from being copied (SQLITE_BUSY).
-    func checkpointTruncate() throws(SQLiteError) {
+    public func checkpointTruncate() throws(SQLiteError) {
         var logFrames: Int32 = 0, copied: Int32 = 0
         let code = sqlite3_wal_checkpoint_v2(db, "main", SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &copied)
         guard code == SQLITE_OK else { throw SQLiteError(database: db, code: code, sql: "wal_checkpoint(TRUNCATE)") }

@@ -54,7 +54,7 @@ public final class LastFMService: Sendable {
     let logger: Logger
     let state = ConditionLocked(State())
 
-    public init(settings: Settings, stateDir: String, http: HTTPClient, logger: Logger) throws(LibraryStoreError) {
+    public init(settings: Settings, stateDir: String, http: HTTPClient, logger: Logger) throws(LastFMError) {
         self.settings = settings
         self.logger = logger
         client = LastFMClient(credentials: settings.credentials, http: http, logger: logger)
@@ -152,7 +152,7 @@ public final class LastFMService: Sendable {
     }
 
     /// Forgets the session (and stops a sign-in); waiting scrobbles stay for the next one.
-    public func logout() throws(LibraryStoreError) {
+    public func logout() throws(LastFMError) {
         try queue.setValue("session_key", nil)
         try queue.setValue("user", nil)
         state.withLockAndBroadcast { s in
@@ -171,7 +171,7 @@ public final class LastFMService: Sendable {
         var pending = 0
         do { pending = try queue.count() } catch { logger.warning("lastfm: cannot count the waiting scrobbles: \(error)") }
         return state.withLock { s in
-            let auth = s.signIn != nil ? "signing-in" : s.sessionKey == nil ? "signed-out" : s.invalid ? "session-invalid" : "signed-in"
+            let auth: LastFMAuth = s.signIn != nil ? .signingIn : s.sessionKey == nil ? .signedOut : s.invalid ? .sessionInvalid : .signedIn
             return LastFMStatus(auth: auth, user: s.user, authURL: s.signIn?.url, pending: pending, sent: s.sent,
                                 lastError: s.lastError)
         }

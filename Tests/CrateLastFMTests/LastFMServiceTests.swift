@@ -1,6 +1,6 @@
 import CrateCore
 import CrateHTTP
-import CrateLibrary
+import CrateLastFM
 import Foundation
 import Logging
 import TestSupport
@@ -20,9 +20,9 @@ final class LastFMServiceTests: XCTestCase {
             stateDir: dir.path, http: HTTPClient(logger: Logger(label: "test")), logger: Logger(label: "test"))
         try service.start()
         defer { service.stop() }
-        XCTAssertEqual(try service.beginLogin().auth, "signing-in")
+        XCTAssertEqual(try service.beginLogin().auth, .signingIn)
         try fixture.approve()
-        try wait("signed in") { service.status().auth == "signed-in" }
+        try wait("signed in") { service.status().auth == .signedIn }
 
         try fixture.mode(["down": true])
         for n in 0..<120 {

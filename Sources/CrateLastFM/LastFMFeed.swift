@@ -1,5 +1,4 @@
 import CrateCore
-import CrateLibrary
 import CratePosix
 import CrateWire
 import Glibc
@@ -7,9 +6,9 @@ import Logging
 
 /// Player events → Last.fm. The router hands every event to `observe`, which only appends
 /// it to an inbox (a short lock, no I/O); the `crate-lastfm-ear` thread keeps the
-/// listening clock, looks the track up in the library and hands now-playing updates and
+/// listening clock, looks the track up in the library (`album`) and hands now-playing updates and
 /// scrobbles to the service, whose own thread talks to Last.fm.
-final class LastFMFeed: Sendable {
+public final class LastFMFeed: Sendable {
     struct Observation: Sendable {
         var kind: DaemonEvent.Kind
         var status: PlayerStatus
@@ -23,21 +22,24 @@ final class LastFMFeed: Sendable {
         var stopping = false
     }
 
+    /// An album as the library has it; nil when it is not there.
+    public typealias AlbumLookup = @Sendable (Int64) throws -> AlbumDetail?
+
     let service: LastFMService
-    let library: Library
+    let album: AlbumLookup
     let logger: Logger
     let minTrackSeconds: Double
     private let inbox = ConditionLocked(Inbox())
 
-    init(service: LastFMService, library: Library, minTrackSeconds: Double, logger: Logger) {
+    public init(service: LastFMService, album: @escaping AlbumLookup, minTrackSeconds: Double, logger: Logger) {
         self.service = service
-        self.library = library
+        self.album = album
         self.minTrackSeconds = minTrackSeconds
         self.logger = logger
     }
 
     /// Called on the thread that publishes player events; returns at once.
-    func observe(_ kind: DaemonEvent.Kind, _ status: PlayerStatus, albumID: Int64?) {
+    public func observe(_ kind: DaemonEvent.Kind, _ status: PlayerStatus, albumID: Int64?) {
         // Not `.seek`: its status is taken mid-flush and may name the next track; the
         // state events that follow it say where playback really is.
         switch kind {
@@ -49,7 +51,7 @@ final class LastFMFeed: Sendable {
         inbox.withLockAndBroadcast { $0.events.append(observation) }
     }
 
-    func start() throws(PosixError) {
+    public func start() throws(PosixError) {
         _ = try PosixThread.spawn(name: "crate-lastfm-ear") { [self] in
             var clock = ListeningClock(minTrackSeconds: minTrackSeconds)
             while true {
@@ -72,7 +74,7 @@ final class LastFMFeed: Sendable {
         }
     }
 
-    func stop() {
+    public func stop() {
         inbox.withLockAndBroadcast { $0.stopping = true }
     }
 
@@ -93,7 +95,7 @@ final class LastFMFeed: Sendable {
         }
         let detail: AlbumDetail
         do {
-            guard let found = try library.store.album(id: albumID) else { return nil }
+            guard let found = try album(albumID) else { return nil }
             detail = found
         } catch {
             logger.warning("lastfm: cannot look up album \(albumID) for \(play.path): \(error)")

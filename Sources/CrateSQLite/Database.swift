@@ -2,18 +2,18 @@ import CSQLite
 
 /// One SQLite connection. Not thread-safe on purpose (opened NOMUTEX): the store keeps
 /// each connection behind its own lock, so SQLite's internal mutexes would only cost time.
-final class Database {
-    let path: String
-    private(set) var handle: OpaquePointer?
+public final class Database {
+    public let path: String
+    public private(set) var handle: OpaquePointer?
     /// Prepared once, reused by every batch: parsing and planning the same upsert 20,000
     /// times would cost more than running it.
     private var cache: [String: Statement] = [:]
 
-    static let readWriteCreate = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    static let readWrite = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-    static let readOnly = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+    public static let readWriteCreate = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    public static let readWrite = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+    public static let readOnly = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
 
-    init(path: String, flags: Int32) throws(SQLiteError) {
+    public init(path: String, flags: Int32) throws(SQLiteError) {
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
@@ -27,7 +27,7 @@ final class Database {
     }
 
     /// A connection not opened yet: the store waits for room on the disk (LibraryStore).
-    init(unopened path: String) {
+    public init(unopened path: String) {
         self.path = path
         handle = nil
     }
@@ -35,15 +35,15 @@ final class Database {
     deinit { close() }
 
     /// Finalizes cached statements and closes. Needed before the file is renamed.
-    func close() {
+    public func close() {
         cache.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
     }
 
-    var isOpen: Bool { handle != nil }
+    public var isOpen: Bool { handle != nil }
 
-    var db: OpaquePointer {
+    public var db: OpaquePointer {
         guard let handle else { preconditionFailure("SQLite connection to \(path) used after close") }
         return handle
     }
@@ -51,12 +51,12 @@ final class Database {
     // MARK: Statements
 
     /// A new statement, owned by the caller.
-    func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         try Statement(database: db, sql: sql)
     }
 
     /// The statement for `sql` from the cache, reset and with its binds cleared.
-    func cached(_ sql: String) throws(SQLiteError) -> Statement {
+    public func cached(_ sql: String) throws(SQLiteError) -> Statement {
         if let statement = cache[sql] {
             statement.reset()
             statement.clearBindings()
@@ -68,7 +68,7 @@ final class Database {
     }
 
     /// Runs one or more statements that return nothing (schema, pragmas).
-    func exec(_ sql: String) throws(SQLiteError) {
+    public func exec(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(db, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
@@ -79,14 +79,14 @@ final class Database {
     }
 
     /// Runs a cached statement that returns no rows.
-    func run(_ sql: String, _ binds: [SQLiteValue] = []) throws(SQLiteError) {
+    public func run(_ sql: String, _ binds: [SQLiteValue] = []) throws(SQLiteError) {
         let statement = try cached(sql)
         try statement.bind(binds)
         try statement.run()
     }
 
     /// Every row of a cached query, mapped by `row` while the statement sits on it.
-    func rows<T>(_ sql: String, _ binds: [SQLiteValue] = [],
+    public func rows<T>(_ sql: String, _ binds: [SQLiteValue] = [],
                  _ row: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> [T] {
         let statement = try cached(sql)
         defer { statement.reset() }
@@ -97,7 +97,7 @@ final class Database {
     }
 
     /// The first row of a cached query, or nil when it returns none.
-    func firstRow<T>(_ sql: String, _ binds: [SQLiteValue] = [],
+    public func firstRow<T>(_ sql: String, _ binds: [SQLiteValue] = [],
                      _ row: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
         let statement = try cached(sql)
         defer { statement.reset() }
@@ -110,7 +110,7 @@ final class Database {
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// IMMEDIATE takes the write lock up front, so a busy database fails (after the busy
     /// timeout) at BEGIN rather than half-way through the work.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
         try exec("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -125,7 +125,7 @@ final class Database {
 
     /// Runs `body` in one read transaction, so several statements see one snapshot even
     /// while another connection writes.
-    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try exec("BEGIN")
         defer {
             do { try exec("COMMIT") } catch {
@@ -136,39 +136,39 @@ final class Database {
         return try body()
     }
 
-    var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
+    public var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
 
     // MARK: Settings and facts
 
     /// How long a statement waits for another connection's lock before SQLITE_BUSY.
-    func setBusyTimeout(milliseconds: Int32) {
+    public func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(db, milliseconds)
     }
 
     /// Runs a pragma and returns the first column of its first row, if any.
     @discardableResult
-    func pragma(_ text: String) throws(SQLiteError) -> String? {
+    public func pragma(_ text: String) throws(SQLiteError) -> String? {
         let statement = try prepare("PRAGMA \(text)")
         return try statement.step() ? statement.optionalText(0) : nil
     }
 
-    var userVersion: Int {
+    public var userVersion: Int {
         get throws(SQLiteError) { Int(try pragma("user_version") ?? "0") ?? 0 }
     }
 
-    func setUserVersion(_ version: Int) throws(SQLiteError) {
+    public func setUserVersion(_ version: Int) throws(SQLiteError) {
         try exec("PRAGMA user_version = \(version)")
     }
 
     /// The problems `PRAGMA integrity_check` lists, empty when the file is sound. Throws
     /// when the check itself cannot read the file (not a database, unreadable page 1).
-    func integrityProblems(limit: Int = 20) throws(SQLiteError) -> [String] {
+    public func integrityProblems(limit: Int = 20) throws(SQLiteError) -> [String] {
         let statement = try prepare("PRAGMA integrity_check(\(limit))")
         var lines: [String] = []
         while try statement.step() { lines.append(statement.text(0)) }
         return lines == ["ok"] ? [] : lines
     }
 
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
-    var changes: Int { Int(sqlite3_changes(db)) }
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
+    public var changes: Int { Int(sqlite3_changes(db)) }
 }

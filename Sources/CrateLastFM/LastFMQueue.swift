@@ -1,4 +1,4 @@
-import CSQLite
+import CrateSQLite
 import CrateCore
 import Glibc
 import Synchronization
@@ -31,32 +31,34 @@ public final class LastFMQueue: Sendable {
 
     private let db: Mutex<Database>
 
-    public init(stateDir: String) throws(LibraryStoreError) {
+    public init(stateDir: String) throws(LastFMError) {
         let path = stateDir + "/" + Self.file
         let database: Database
         do throws(SQLiteError) {
             database = try Database(path: path, flags: Database.readWriteCreate)
             // Before anything is written: the file holds the session key.
             guard chmod(path, 0o600) == 0 else {
-                throw SQLiteError(code: SQLITE_PERM, message: "\(path): cannot make it private (chmod 600): errno \(errno)")
+                throw SQLiteError(code: SQLiteError.permissionCode, message: "\(path): cannot make it private (chmod 600): errno \(errno)")
             }
             database.setBusyTimeout(milliseconds: 5000)
             _ = try database.pragma("journal_mode = WAL")
             try database.exec("PRAGMA synchronous = FULL;")
         } catch {
-            throw .sqlite(error)
+            throw .store("\(error)")
         }
-        try Self.migrations.migrate(database)
+        do throws(SchemaError) { try Self.migrations.migrate(database) } catch { throw .store("\(error)") }
         db = Mutex(database)
     }
 
-    private func with<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
-        try db.withLock { (db: inout Database) throws(LibraryStoreError) -> T in try storeCall { try body(db) } }
+    private func with<T: Sendable>(_ body: (Database) throws -> T) throws(LastFMError) -> T {
+        try db.withLock { (db: inout Database) throws(LastFMError) -> T in
+            do { return try body(db) } catch { throw .store("\(error)") }
+        }
     }
 
     // MARK: Scrobbles
 
-    public func append(_ track: LastFMTrack) throws(LibraryStoreError) {
+    public func append(_ track: LastFMTrack) throws(LastFMError) {
         try with { db in
             try db.run("""
                 INSERT INTO scrobbles (artist, track, album, album_artist, track_number, duration, timestamp)
@@ -67,7 +69,7 @@ public final class LastFMQueue: Sendable {
     }
 
     /// The oldest `limit` scrobbles with their row ids.
-    public func oldest(_ limit: Int) throws(LibraryStoreError) -> [(id: Int64, track: LastFMTrack)] {
+    public func oldest(_ limit: Int) throws(LastFMError) -> [(id: Int64, track: LastFMTrack)] {
         try with { db in
             try db.rows("""
                 SELECT rowid, artist, track, album, album_artist, track_number, duration, timestamp
@@ -80,7 +82,7 @@ public final class LastFMQueue: Sendable {
         }
     }
 
-    public func remove(_ ids: [Int64]) throws(LibraryStoreError) {
+    public func remove(_ ids: [Int64]) throws(LastFMError) {
         try with { db in
             try db.transaction {
                 for id in ids { try db.run("DELETE FROM scrobbles WHERE rowid = ?1", [.integer(id)]) }
@@ -88,7 +90,7 @@ public final class LastFMQueue: Sendable {
         }
     }
 
-    public func noteFailure(_ ids: [Int64], _ error: String) throws(LibraryStoreError) {
+    public func noteFailure(_ ids: [Int64], _ error: String) throws(LastFMError) {
         try with { db in
             try db.transaction {
                 for id in ids {
@@ -99,17 +101,17 @@ public final class LastFMQueue: Sendable {
         }
     }
 
-    public func count() throws(LibraryStoreError) -> Int {
+    public func count() throws(LastFMError) -> Int {
         try with { db in try db.firstRow("SELECT count(*) FROM scrobbles") { $0.int(0) } ?? 0 }
     }
 
     // MARK: Settings (the session)
 
-    public func value(_ key: String) throws(LibraryStoreError) -> String? {
+    public func value(_ key: String) throws(LastFMError) -> String? {
         try with { db in try db.firstRow("SELECT value FROM settings WHERE key = ?1", [.text(key)]) { $0.text(0) } }
     }
 
-    public func setValue(_ key: String, _ value: String?) throws(LibraryStoreError) {
+    public func setValue(_ key: String, _ value: String?) throws(LastFMError) {
         try with { db in
             if let value {
                 try db.run("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2",

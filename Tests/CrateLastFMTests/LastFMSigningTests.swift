@@ -1,4 +1,4 @@
-@testable import CrateLibrary
+@testable import CrateLastFM
 import CrateCore
 import XCTest
 

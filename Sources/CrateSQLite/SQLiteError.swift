@@ -26,6 +26,11 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var primaryCode: Int32 { code & 0xff }
 
+    /// The result codes callers raise themselves, so they need not import the C module.
+    public static let genericCode = SQLITE_ERROR
+    public static let permissionCode = SQLITE_PERM
+    public static let corruptCode = SQLITE_CORRUPT
+
     /// The file is not a database or its pages do not add up: worth recovering, not retrying.
     public var isCorruption: Bool {
         primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB

@@ -7,6 +7,8 @@ public enum LastFMError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An answer that is not Last.fm's JSON.
     case badResponse(String)
     case notConfigured(String)
+    /// lastfm.sqlite (the scrobbles waiting, the session) could not be opened, read or written.
+    case store(String)
 
     /// Worth trying again later with the same data: the service is away or busy
     /// (11 offline, 16 temporarily unavailable, 29 rate limit, 8 operation failed).
@@ -14,7 +16,7 @@ public enum LastFMError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .api(let code, _): [8, 11, 16, 29].contains(code)
         case .unreachable, .badResponse: true
-        case .notConfigured: false
+        case .notConfigured, .store: false
         }
     }
 
@@ -37,6 +39,7 @@ public enum LastFMError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreachable(let why): "Last.fm cannot be reached: \(why)"
         case .badResponse(let why): "Last.fm answered something unexpected: \(why)"
         case .notConfigured(let why): why
+        case .store(let why): "lastfm.sqlite: \(why)"
         }
     }
 }
