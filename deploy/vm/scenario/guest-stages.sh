@@ -66,12 +66,25 @@ if [ "$stage" = 1 ]; then
   sock=$(stat -c '%a %G %F' /run/crate/crate.sock)
   check "the control socket is 0660 group crate ($sock)" [ "$sock" = "660 crate socket" ]
   check "gpiochip, fb and sound nodes belong to gpio, video, audio" [ "$(stat -c %G "$CRATE_SIM_GPIOCHIP" "$CRATE_SIM_FB" /dev/snd/pcmC*D0p | sort -u | paste -sd,)" = "audio,gpio,video" ]
-  check "nothing listens on the network" [ -z "$(awk 'NR > 1 && $4 == "0A"' /proc/net/tcp /proc/net/tcp6)" ]
+  # --- The NIC (boot.sh --forward, scenario/enable-web.sh): systemd-networkd gives it
+  # 10.0.2.15, crate-web listens there, the host fetches the page through qemu's
+  # forwarded port (scenario/check-web.py) while this stage goes on.
+  check "the guest's NIC has 10.0.2.15 (systemd-networkd)" until_true 60 "the NIC's address" grep -q -- '-- 10\.0\.2\.15$' /proc/net/fib_trie
+  web_listening() { [ "$(systemctl is-active crate-web)" = active ] && awk '$4 == "0A"' /proc/net/tcp | grep -q ' 0F02000A:1F90 '; }
+  check "crate-web is active and listens on 10.0.2.15:8080" until_true 60 "crate-web listening" web_listening
+  webpid=$(systemctl show -p MainPID --value crate-web)
+  check "crate-web runs as user crate" [ "$(ps -o user= -p "$webpid")" = crate ]
+  # Its only listening socket: crated itself listens on no network ([mpd] listen is empty).
+  listening=$(awk 'NR > 1 && $4 == "0A" {print $2}' /proc/net/tcp /proc/net/tcp6 | paste -sd,)
+  check "only the page listens on the network ($listening)" [ "$listening" = 0F02000A:1F90 ]
+  # A NIC is there now, with systemd-networkd bringing it up during the boot: crated is
+  # still ordered after no network unit (the list below is what it waited for).
   after=$(systemctl show -p After --value crated)
-  check "crated waits for no network and no udev settle" \
-    [ -z "$(tr ' ' '\n' <<<"$after" | grep -E '^(network-online\.target|network\.target|systemd-udev-settle\.service)$')" ]
+  check "crated waits for no network and no udev settle, with a NIC present" \
+    [ -z "$(tr ' ' '\n' <<<"$after" | grep -E '^(network-online\.target|network\.target|systemd-networkd.*|systemd-udev-settle\.service)$')" ]
   crate-admin doctor > "$OUT/doctor.txt" 2>&1
   check "crate-admin doctor finds no failure" [ $? -eq 0 ]
+  check "doctor's web line is ok: $(grep -E '^ok +web ' "$OUT/doctor.txt" | tr -s ' ')" grep -Eq '^ok +web +the page is served at http://10\.0\.2\.15:8080/' "$OUT/doctor.txt"
   # The package's manual pages, as an admin reads them (man-db is in the base, as on
   # Raspberry Pi OS): the commands' help and the configuration reference.
   check "man crate-admin, crated and crate.toml show the package's pages" sh -c \
@@ -153,6 +166,13 @@ else:
           f"{(at - float(sys.argv[3])) * 1000:.0f} ms after the press")
 PY
   check "no underrun while playing" [ "$(json "d['status']['player']['output']['underruns']" < "$OUT/paused.json")" = 0 ]
+  # The host's look at the page (check-web.py) ends by answering on 10.0.2.2: wait for
+  # it, so the page is still here while the host fetches it.
+  host=$(sed -n 's/.*crate_vm\.web_checked=\([^ ]*\).*/\1/p' /proc/cmdline)
+  if [ -n "$host" ]; then
+    check "the host fetched the page through the forwarded port" until_true 120 "the host's web checks" \
+      python3 -c 'import sys, urllib.request; urllib.request.urlopen("http://" + sys.argv[1] + "/", timeout=5)' "$host"
+  fi
   echo 2 > "$VM/stage"
   # boot-test.sh --quick: this boot is all there is.
   if [ -e "$VM/quick" ]; then finish poweroff; fi
