@@ -4,7 +4,11 @@ wall's first page ready in chromium, a cover tap → the first sample in the ALS
 capture, a knob event (`input`) → the page updated (medians), and crate-web's RSS and
 CPU while idle with a page open. Prints a table and writes OUT/web-results.json.
 
-    web.py --bin DIR --music DIR --out DIR [--reps 7] [--idle 30]
+    web.py --bin DIR --music DIR --store DIR --out DIR [--reps 7] [--idle 30]
+
+--store: crated's scanned state for that music (library.sqlite and the rest of its
+state_dir), copied in before crated starts; made by this run when it is not there yet
+(crated's first scan of the whole library, then a clean stop, then the copy).
 """
 import argparse
 import json
@@ -38,10 +42,26 @@ def wait(condition, timeout=60, pause=0.002):
     raise RuntimeError("timed out")
 
 
+def scanned(rig):
+    """Starts crated and waits until the scan it started with is over (a kept store
+    already has a last scan: that one is not it). Returns library-stats."""
+    started = time.time()
+    rig.start_crated()
+    deadline = started + 4 * 3600
+    while time.time() < deadline:
+        stats = request(rig.sock, cmd="library-stats")["library"]
+        last = stats.get("lastScan")
+        if last and last["startedAt"] >= started - 1 and stats["albums"] > 0:
+            return stats
+        time.sleep(1)
+    raise RuntimeError("crated's scan did not end within 4 hours")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--music", required=True)
+    parser.add_argument("--store", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--idle", type=float, default=30)
@@ -50,16 +70,22 @@ def main():
     rig = Rig(work, args.bin, args.music)
     driver = None
     try:
-        rig.start_crated()
-        albums = len(request(rig.sock, cmd="albums")["albums"])
-        deadline = time.time() + 3600
-        while time.time() < deadline:
-            stats = request(rig.sock, cmd="library-stats")["library"]
-            if stats.get("lastScan") and stats["albums"] > 0:
-                break
-            time.sleep(1)
+        state = os.path.join(work, "state")
+        kept = os.path.isdir(args.store)
+        if kept:
+            shutil.copytree(args.store, state)
+        stats = scanned(rig)
+        if not kept:
+            # A clean stop checkpoints the WAL: the copy is the whole store.
+            rig.stop_crated()
+            shutil.copytree(state, args.store + ".tmp")
+            os.rename(args.store + ".tmp", args.store)
+            log("kept the scanned store in %s" % args.store)
+            stats = scanned(rig)
         albums = stats["albums"]
-        log("library: %d albums" % albums)
+        scan = stats["lastScan"]
+        log("library: %d albums; crated's start-up scan: %.1f s, %d of %d files unchanged"
+            % (albums, scan["seconds"], scan.get("filesUnchanged", 0), scan.get("filesSeen", 0)))
         rig.start_web()
         options = Options()
         for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
@@ -107,6 +133,8 @@ def main():
         rss = mem_kib(rig.web.pid, ("VmRSS",))["VmRSS"]
         results = {
             "albums": albums,
+            "startup_scan_seconds": scan["seconds"],
+            "store_kept": kept,
             "first_page_ms": statistics.median(first_page),
             "tap_to_first_sample_ms": statistics.median(tap),
             "knob_to_page_ms": statistics.median(knob),
