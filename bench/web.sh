@@ -5,8 +5,8 @@
 # The library (make_library.py, 2 tracks an album: the page counts albums, crated's
 # first scan counts files) and crated's scanned store are kept in $BENCH_WEB_CACHE
 # (default /var/tmp/crate-bench-web): the first run generates and scans once (many
-# minutes under load), later runs copy the store and crated's start-up scan only finds
-# every file unchanged. The store is kept per schema (Sources/CrateLibrary/Store/Schema).
+# minutes under load), later runs copy the store in, and crated starts on it without
+# scanning again. The store is kept per schema (Sources/CrateLibrary/Store/Schema).
 #   bench/web.sh                         release build, 20,000 albums
 #   BENCH_ALBUMS=2000 bench/web.sh       a smaller library (cached apart)
 #   BENCH_BIN=.build/debug bench/web.sh  use binaries already built (no release build)
