@@ -20,3 +20,5 @@ sed -i 's|^# listen = "0.0.0.0:8080"$|listen = "10.0.2.15:8080"|' "$conf"
 grep -qxF 'listen = "10.0.2.15:8080"' "$conf" ||
   { echo "enable-web: [web] listen not set: the packaged crate.toml changed" >&2; exit 1; }
 /usr/bin/crated --config "$conf" --check-config
+mkdir -p /etc/crate-vm
+touch /etc/crate-vm/web   # guest-stages.sh: the page's checks run
