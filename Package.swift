@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The ~8,700 public symbols of the linked-in modules are nobody's to look up: not
@@ -16,7 +16,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No traits: Hummingbird's default ones (FullFoundation, ConfigurationSupport) link
+        // all of Foundation and its ICU data (~40 MB) into crate-web for URL-encoded form
+        // dates and swift-configuration, neither of which the page uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // Thin system-library shims: a header and a modulemap, nothing else.

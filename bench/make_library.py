@@ -1,12 +1,15 @@
 #!/usr/bin/python3
 """Generate the library that bench/library.sh scans: ALBUMS albums x 10 MP3s.
 
-    make_library.py OUT_DIR [--albums 2000] [--mix]
+    make_library.py OUT_DIR [--albums 2000] [--mix] [--tracks 10]
 
 A handful of 1 s seed MP3s are encoded with lame, then every file is a copy of one seed
 with its own ID3v2 tag written by mutagen (Debian: python3-mutagen). Layout
 OUT_DIR/music/Artist/Album/NN Title.mp3 (multi-disc albums: .../Album/CD1/NN Title.mp3).
 Everything is drawn from a fixed random seed, so two runs make the same library.
+
+--tracks sets the tracks per album (default 10): the web bench (bench/web.sh) needs many
+albums, not many files, and crated's first scan costs per file.
 
 --mix makes the same albums, a third each FLAC, MP3 and M4A (AAC or ALAC), see
 library_formats.py: .flac and .m4a files tagged by mutagen like the MP3s.
@@ -129,7 +132,7 @@ def safe(name):
     return name.replace("/", "-").replace("\0", "")
 
 
-def plan(albums, rng):
+def plan(albums, rng, tracks=TRACKS):
     """The albums: (folder, tags, tracks) with everything decided, deterministic."""
     artists = []
     seen = set()
@@ -167,7 +170,7 @@ def plan(albums, rng):
                 album["compilation"] = True
         elif with_album_artist:
             album["album_artist"] = artist
-        for t in range(1, TRACKS + 1):
+        for t in range(1, tracks + 1):
             if compilation:
                 track_artist = rng.choice(artists)
             elif with_album_artist and rng.random() < 0.4:
@@ -175,10 +178,10 @@ def plan(albums, rng):
             else:
                 track_artist = artist
             if multi_disc:
-                disc, number, of = (1, t, TRACKS // 2) if t <= TRACKS // 2 else (2, t - TRACKS // 2, TRACKS // 2)
+                disc, number, of = (1, t, tracks // 2) if t <= tracks // 2 else (2, t - tracks // 2, tracks // 2)
                 sub = f"CD{disc}"
             else:
-                disc, number, of, sub = None, t, TRACKS, ""
+                disc, number, of, sub = None, t, tracks, ""
             ttl = title(rng, 1, 4)
             album["tracks"].append({
                 "file": os.path.join(sub, f"{number:02d} {safe(ttl)}.mp3"),
@@ -235,8 +238,11 @@ def main():
     ap.add_argument("out", help="bench/out/library")
     ap.add_argument("--albums", type=int, default=2000)
     ap.add_argument("--mix", action="store_true", help="a third each FLAC, MP3, M4A")
+    ap.add_argument("--tracks", type=int, default=TRACKS, help="tracks per album (2 or more)")
     args = ap.parse_args()
-    params = {"version": VERSION, "albums": args.albums, "tracks": TRACKS}
+    if args.tracks < 2:
+        ap.error("--tracks: 2 or more (a multi-disc album has a disc per half)")
+    params = {"version": VERSION, "albums": args.albums, "tracks": args.tracks}
     if args.mix:  # only then: the MP3 library's marker stays as it was
         params["mix"] = list(FORMATS)
     final = os.path.join(args.out, "music")
@@ -244,7 +250,7 @@ def main():
     try:
         with open(marker) as f:
             if json.load(f)["params"] == params and os.path.isdir(final):
-                print(f"library: reusing {final} ({args.albums * TRACKS} files)")
+                print(f"library: reusing {final} ({args.albums * args.tracks} files)")
                 return
     except (OSError, ValueError, KeyError):
         pass
@@ -256,12 +262,12 @@ def main():
             shutil.rmtree(d)
     os.makedirs(tmp)
     what = "FLAC/MP3/M4A" if args.mix else "MP3"
-    print(f"library: generating {args.albums} albums x {TRACKS} {what} tracks in {final} (once)", flush=True)
+    print(f"library: generating {args.albums} albums x {args.tracks} {what} tracks in {final} (once)", flush=True)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
         seeds = make_seeds(work, args.mix)
     rng = random.Random(20261122)
-    albums = plan(args.albums, rng)
+    albums = plan(args.albums, rng, args.tracks)
     if args.mix:
         # After plan(), which draws the same numbers either way: the same albums and tags
         # as the MP3 library, only the files' formats differ.

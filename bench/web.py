@@ -4,7 +4,11 @@ wall's first page ready in chromium, a cover tap → the first sample in the ALS
 capture, a knob event (`input`) → the page updated (medians), and crate-web's RSS and
 CPU while idle with a page open. Prints a table and writes OUT/web-results.json.
 
-    web.py --bin DIR --music DIR --out DIR [--reps 7] [--idle 30]
+    web.py --bin DIR --music DIR --store DIR --out DIR [--reps 7] [--idle 30]
+
+--store: crated's scanned state for that music (library.sqlite and the rest of its
+state_dir), copied in before crated starts; made by this run when it is not there yet
+(crated's first scan of the whole library, then a clean stop, then the copy).
 """
 import argparse
 import json
@@ -38,10 +42,35 @@ def wait(condition, timeout=60, pause=0.002):
     raise RuntimeError("timed out")
 
 
+def scanned(rig, fresh):
+    """Starts crated and waits until its library is there and its start-up work is done:
+    on an empty store (fresh) the whole first scan; on a kept one crated does not scan
+    again at start (its watch and timed rescans catch changes), so until crated's CPU
+    settles (the watch on every folder is set up then). Returns library-stats."""
+    started = time.time()
+    rig.start_crated()
+    deadline = started + 4 * 3600
+    while time.time() < deadline:
+        stats = request(rig.sock, cmd="library-stats")["library"]
+        last = stats.get("lastScan")
+        if last and stats["albums"] > 0 and (not fresh or last["startedAt"] >= started - 1):
+            break
+        time.sleep(1)
+    else:
+        raise RuntimeError("crated's scan did not end within 4 hours")
+    while time.time() < deadline:
+        before = cpu_seconds(rig.crated.pid)
+        time.sleep(2)
+        if cpu_seconds(rig.crated.pid) - before < 0.1:
+            return stats
+    raise RuntimeError("crated stayed busy")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--music", required=True)
+    parser.add_argument("--store", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--idle", type=float, default=30)
@@ -50,16 +79,22 @@ def main():
     rig = Rig(work, args.bin, args.music)
     driver = None
     try:
-        rig.start_crated()
-        albums = len(request(rig.sock, cmd="albums")["albums"])
-        deadline = time.time() + 3600
-        while time.time() < deadline:
-            stats = request(rig.sock, cmd="library-stats")["library"]
-            if stats.get("lastScan") and stats["albums"] > 0:
-                break
-            time.sleep(1)
+        state = os.path.join(work, "state")
+        kept = os.path.isdir(args.store)
+        if kept:
+            shutil.copytree(args.store, state)
+        stats = scanned(rig, fresh=not kept)
+        if not kept:
+            # A clean stop checkpoints the WAL: the copy is the whole store.
+            rig.stop_crated()
+            shutil.copytree(state, args.store + ".tmp")
+            os.rename(args.store + ".tmp", args.store)
+            log("kept the scanned store in %s" % args.store)
+            stats = scanned(rig, fresh=False)
         albums = stats["albums"]
-        log("library: %d albums" % albums)
+        scan = stats["lastScan"]
+        log("library: %d albums (%s store; its last scan: %.0f s, %d files read)"
+            % (albums, "kept" if kept else "new", scan["seconds"], scan.get("filesRead", 0)))
         rig.start_web()
         options = Options()
         for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
@@ -107,6 +142,8 @@ def main():
         rss = mem_kib(rig.web.pid, ("VmRSS",))["VmRSS"]
         results = {
             "albums": albums,
+            "last_scan_seconds": scan["seconds"],
+            "store_kept": kept,
             "first_page_ms": statistics.median(first_page),
             "tap_to_first_sample_ms": statistics.median(tap),
             "knob_to_page_ms": statistics.median(knob),

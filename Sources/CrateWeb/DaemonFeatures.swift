@@ -7,7 +7,7 @@ public struct DaemonFeatures: Sendable, Equatable {
 
     public init(unknownCommandAnswer answer: String) {
         let known: Set<Substring>
-        if let open = answer.range(of: "(known: "), let close = answer.lastIndex(of: ")") , open.upperBound <= close {
+        if let open = answer.firstRange(of: "(known: "), let close = answer.lastIndex(of: ")") , open.upperBound <= close {
             known = Set(answer[open.upperBound..<close].split(separator: ",").map { $0.drop { $0 == " " } })
         } else {
             known = []

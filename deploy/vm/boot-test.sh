@@ -7,8 +7,12 @@
 #   3. a bookworm image (build-base.sh, cached in $CRATE_VM_DIR) with the package
 #      installed and its config edited for the VM's hardware (scenario/edit-config.sh);
 #   4. boot 1: crated starts on boot; a simulated knob turn and press play an album
-#      into the loopback card while the vfb panel shows it; pause; reboot.
+#      into the loopback card while the vfb panel shows it; meanwhile the host fetches
+#      the page, the albums, the crate and a cover from crate-web through qemu's
+#      forwarded port (scenario/check-web.py); pause; reboot.
 #      boot 2: the queue is back paused; upgrade, remove, reinstall (scenario/guest-stages.sh);
+#      The page's part is on by default for amd64 only (CRATE_VM_WEB=1 or 0 to choose):
+#      the arm64 guest's NIC has not been tried yet.
 #   5. the results are read out of the image and checked against host-side references
 #      (scenario/check-results.py).
 # Artefacts (serial logs, capture, framebuffer, journal) stay in $CRATE_VM_DIR/boot-test.
@@ -21,7 +25,7 @@
 #            for CI under arm64 emulation; no reboot, upgrade, removal
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-usage() { sed -n '15,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '19,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 deb= quick=0
 while (($#)); do
   case $1 in
@@ -66,7 +70,16 @@ else
 fi
 
 log "making the disk image"
-bash deploy/vm/make-image.sh "$work/disk.img" --deb "$deb" --overlay "$overlay" --run "$here/edit-config.sh"
+web=${CRATE_VM_WEB:-$([[ $VM_ARCH == amd64 ]] && echo 1 || echo 0)}
+web_run=()
+((web)) && web_run=(--run "$here/enable-web.sh")
+bash deploy/vm/make-image.sh "$work/disk.img" --deb "$deb" --overlay "$overlay" \
+  --run "$here/edit-config.sh" "${web_run[@]}"
+
+# The guest's NIC: host ports for the page (forwarded to the guest's 8080, [web] listen
+# in enable-web.sh) and for the host's "done" answer to the guest (10.0.2.2 to it).
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+web_port=$(free_port) signal_port=$(free_port)
 
 # Each stage ends its boot itself (reboot, then power-off); the timeouts only catch a
 # hang (boot.sh scales them for a slower guest).
@@ -75,7 +88,19 @@ stages=(1 2)
 for boot in "${stages[@]}"; do
   log "boot $boot"
   tb=$SECONDS
-  if ! bash deploy/vm/boot.sh "$work/disk.img" --timeout 480 --log "$work/boot$boot.log"; then
+  append=() forward=()
+  ((web)) && forward=(--forward "$web_port:8080")
+  if ((web && boot == 1)); then
+    python3 "$here/check-web.py" "$web_port" "$signal_port" "$overlay/srv/music" "$work/web-checks" \
+      $((300 * VM_SLOW)) > "$work/check-web.log" 2>&1 &
+    web_checker=$!
+    append=(--append "crate_vm.web_checked=10.0.2.2:$signal_port")
+  fi
+  ok=1
+  bash deploy/vm/boot.sh "$work/disk.img" --timeout 480 --log "$work/boot$boot.log" \
+    "${forward[@]}" "${append[@]}" || ok=0
+  if ((web && boot == 1)); then kill "$web_checker" 2>/dev/null; wait "$web_checker" 2>/dev/null || true; fi
+  if ((!ok)); then
     log "boot $boot did not end by itself; serial log: $work/boot$boot.log"
     break
   fi
@@ -88,5 +113,14 @@ for f in "$work"/results/stage*.log; do [ -f "$f" ] && { echo "--- $f"; tail -n 
 cat "$work/results/timings" "$work/results/start-chain-boot1.txt" 2>/dev/null || true
 verdict=0
 python3 "$here/check-results.py" "$work/results" "$overlay/srv/music" "${stages[@]}" || verdict=1
+# The host's fetches through the forwarded port (check-web.py wrote them during boot 1).
+if ((!web)); then
+  echo "(the page's checks are off: CRATE_VM_WEB=0)"
+elif [[ -s $work/web-checks ]]; then
+  cat "$work/web-checks"
+  grep -q '^FAIL' "$work/web-checks" && verdict=1
+else
+  echo "FAIL host: check-web.py recorded nothing (see $work/check-web.log)"; verdict=1
+fi
 log "boot test finished in $((SECONDS - started)) s; artefacts in $work"
 exit $verdict

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Boots a disk image from make-image.sh until the guest powers itself off.
 # Usage: boot.sh IMAGE [--timeout SECONDS] [--log FILE] [--append "KERNEL ARGS"]
-#                      [--cut-on REGEX --cut-delay SECONDS]
+#                      [--cut-on REGEX --cut-delay SECONDS] [--forward HOSTPORT:GUESTPORT]
 #   --timeout  qemu is killed after this long (default 120; x86 seconds, multiplied by
 #              the architecture's slowness, CRATE_VM_SLOW): exit 124, log tail on stderr
 #   --log      serial console to FILE (default: a temporary file, echoed live to stdout)
 #   --append   extra kernel command line, e.g. systemd.unit=... or systemd.log_level=debug
 #   --cut-on   a power cut: once a serial line matches REGEX (grep -E), wait --cut-delay
 #              seconds (default 0, fractions allowed), then SIGKILL qemu: exit 10
+#   --forward  a virtio NIC on qemu's user-mode network (the guest is 10.0.2.15, the host
+#              is 10.0.2.2 to it), with host 127.0.0.1:HOSTPORT forwarded to the guest's
+#              GUESTPORT; without it the guest has no NIC at all
 # Exit: 0 when the guest powered off or rebooted by itself (-no-reboot: a guest reboot
 # also ends qemu, so "reboot, then boot.sh again" restarts from the same disk);
 # 10 after a --cut-on power cut; 1 on a kernel panic or a qemu error; 124 on timeout.
@@ -15,10 +18,10 @@
 # CRATE_VM_MEM (MiB, default 1024), CRATE_VM_SLOW.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-usage() { sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [[ $# -ge 1 && $1 != -* ]] || usage
 img=$1; shift
-timeout=120 logf= append= cut_on= cut_delay=0
+timeout=120 logf= append= cut_on= cut_delay=0 nic=(-nic none)
 while (($#)); do
   case $1 in
     --timeout) timeout=$2; shift 2 ;;
@@ -26,6 +29,8 @@ while (($#)); do
     --cut-delay) cut_delay=$2; shift 2 ;;
     --log) logf=$2; shift 2 ;;
     --append) append=$2; shift 2 ;;
+    --forward) [[ $2 =~ ^[0-9]+:[0-9]+$ ]] || usage
+               nic=(-nic "user,model=virtio-net-pci,hostfwd=tcp:127.0.0.1:${2%:*}-:${2#*:}"); shift 2 ;;
     *) usage ;;
   esac
 done
@@ -52,7 +57,7 @@ pidf=$(mktemp "$VM_WORK/qemu-pid.XXXXXX") cutf=$pidf.cut
 trap 'rm -f "$pidf" "$cutf"; [[ $live == 1 ]] && rm -f "$logf"' EXIT
 t0=$SECONDS
 timeout -k 5 "$timeout" "${VM_QEMU[@]}" -pidfile "$pidf" -accel tcg -smp "${CRATE_VM_SMP:-2}" \
-  -m "${CRATE_VM_MEM:-1024}" -nic none -no-reboot -display none \
+  -m "${CRATE_VM_MEM:-1024}" "${nic[@]}" -no-reboot -display none \
   -monitor none -serial "file:$logf" \
   -kernel "$VM_WORK/$VM_KERNEL" -initrd "$VM_WORK/initrd.img" \
   -append "console=$VM_CONSOLE root=/dev/vda rw panic=-1 quiet $KARGS $append" \

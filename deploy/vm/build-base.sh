@@ -30,7 +30,8 @@ PKGS+=,e2fsprogs,adduser,libasound2,libmpg123-0,libsqlite3-0,libgpiod2,libcurl4
 PKGS+=,libturbojpeg0,libpng16-16,zlib1g,libflac12,libvorbisfile3,libopusfile0,libfaad2
 PKGS+=,libsoxr0,python3,mpg123,man-db
 # Modules copied into the guest (with their dependencies); everything else stays out.
-MODS=(virtio_pci virtio_blk ext4 crc32c_generic configfs snd-aloop vfb uinput autofs4 gpio-sim)
+# virtio_net: the boot test's NIC (boot.sh --forward), the page fetched from the host.
+MODS=(virtio_pci virtio_blk ext4 crc32c_generic configfs snd-aloop vfb uinput autofs4 gpio-sim virtio_net)
 
 # The cache key: this script, lib.sh and the guest files. Change any, and it rebuilds.
 stamp=$(cat "$0" "$VM_HERE/lib.sh" "$VM_HERE/sim-modules.sh" "$VM_HERE"/guest/* | sha256sum | cut -c1-16)
