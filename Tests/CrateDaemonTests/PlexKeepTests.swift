@@ -8,11 +8,6 @@ import XCTest
 /// without being played, never evicted, counted against `cache_mb` (a keep that would
 /// not fit is refused and says so), remembered across a restart.
 final class PlexKeepTests: PlexTestCase {
-    func cacheFiles() -> [String] {
-        let root = dir.path + "/state/plex-cache/" + PlexFixture.machine
-        return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
-    }
-
     func id(_ daemon: DaemonProcess, _ title: String) throws -> Int64 {
         try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first { $0.title == title }?.id)
     }

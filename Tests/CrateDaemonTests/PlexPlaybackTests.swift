@@ -15,11 +15,6 @@ final class PlexPlaybackTests: PlexTestCase {
         try ["01.mp3", "02.mp3"].flatMap { try ReferenceDecode.samples(of: music + "/Served/" + $0) }
     }
 
-    func cacheFiles() -> [String] {
-        let root = dir.path + "/state/plex-cache/" + PlexFixture.machine
-        return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()  // no folder: nothing cached
-    }
-
     func testAPlexAlbumSoundsExactlyLikeTheSameFilesPlayedLocally() throws {
         try plex.load(try serverLibrary(albums: 1))
         let daemon = try self.daemon()

@@ -38,6 +38,12 @@ class PlexTestCase: XCTestCase {
         return albums
     }
 
+    /// The files of the server's tracks in the box's track cache, by name.
+    func cacheFiles() -> [String] {
+        let root = dir.path + "/state/plex-cache/" + PlexFixture.machine
+        return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()  // no folder: nothing cached
+    }
+
     func daemon(_ extra: String = "") throws -> DaemonProcess {
         try DaemonProcess(dir: dir.path, extraConfig: "[plex]\ntv_url = \"\(plex.url)\"\nsync_interval = 0\n" + extra)
     }
