@@ -113,6 +113,7 @@ public struct WebServer: Sendable {
 
     static func problem(_ message: String, status: HTTPResponse.Status) -> Response {
         struct Problem: Encodable { var ok = false; var error: String }
+        // Encoding one string cannot fail in practice; the literal below stands in if it does.
         let text = (try? JSONEncoder().encode(Problem(error: message))).map { String(decoding: $0, as: UTF8.self) }
         return json(text ?? #"{"ok":false}"#, status: status)
     }
@@ -130,6 +131,7 @@ public struct WebServer: Sendable {
     func login(_ request: Request) async throws -> Response {
         struct Attempt: Decodable { var password: String }
         let body = try await request.body.collect(upTo: WebLimits.maxBodyBytes)
+        // A body that is not the sign-in object is the client's mistake: answered 400, not logged.
         guard let attempt = try? JSONDecoder().decode(Attempt.self, from: Data(buffer: body)) else {
             return Self.problem("sign in with {\"password\": \"...\"}", status: .badRequest)
         }

@@ -31,8 +31,9 @@ final class WebHostileInputTests: XCTestCase {
         web.standardError = FileHandle(forWritingAtPath: webLog)
         try web.run()
         let deadline = Date().addingTimeInterval(20)
-        while (try? RawHTTP.request(port, "GET", "/"))?.status != 200 {
-            guard Date() < deadline, web.isRunning else { throw XCTSkip("crate-web did not start: \(log)") }
+        while (try? RawHTTP.request(port, "GET", "/"))?.status != 200 {  // not listening yet: asked again
+            // A crate-web that does not start fails the test (a skip would pass it unseen).
+            guard Date() < deadline, web.isRunning else { throw FixtureError("crate-web did not start: \(log)") }
             usleep(50_000)
         }
     }
@@ -43,7 +44,7 @@ final class WebHostileInputTests: XCTestCase {
         dir?.remove()
     }
 
-    var log: String { (try? String(contentsOfFile: webLog, encoding: .utf8)) ?? "" }
+    var log: String { (try? String(contentsOfFile: webLog, encoding: .utf8)) ?? "" }  // no log yet: empty
 
     static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -82,6 +83,7 @@ final class WebHostileInputTests: XCTestCase {
     }
 
     func assertStillPlaying(file: StaticString = #filePath, line: UInt = #line) throws {
+        // No capture file yet counts as empty: the assertion below then says it did not grow.
         let before = (try? FileManager.default.attributesOfItem(atPath: daemon.capture)[.size] as? Int) ?? 0
         usleep(300_000)
         let after = (try? FileManager.default.attributesOfItem(atPath: daemon.capture)[.size] as? Int) ?? 0
@@ -164,6 +166,7 @@ final class WebHostileInputTests: XCTestCase {
         let session = try signIn()
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
+        // A refused connect is counted by the assertion below, not thrown.
         for _ in 0..<500 { if let fd = try? RawHTTP.connect(port, waiting: false) { idle.append(fd) } }
         XCTAssertEqual(idle.count, 500, "the connections were opened (the kernel's queue holds those not accepted)")
         usleep(500_000)
@@ -176,7 +179,7 @@ final class WebHostileInputTests: XCTestCase {
         let deadline = Date().addingTimeInterval(20)
         var status = 0
         while Date() < deadline {
-            status = (try? RawHTTP.request(port, "GET", "/api/status", headers: session).status) ?? 0
+            status = (try? RawHTTP.request(port, "GET", "/api/status", headers: session).status) ?? 0  // not served yet: asked again
             if status == 200 { break }
             usleep(100_000)
         }
