@@ -1,0 +1,126 @@
+extension PageAssets {
+    /// Now playing, the box's status, the password and the live event stream (the end of
+    /// `script`: it starts the page).
+    static let liveScript = #"""
+// Now playing, from the daemon's status: the page never asks for the position, it counts.
+function applyPlayer(player) {
+  if (!state.status) return;
+  state.status.player = player; state.positionAt = performance.now(); drawPlaying();
+}
+function drawPlaying() {
+  const s = state.status; if (!s) return;
+  const p = s.player, playing = p.state.state === "playing";
+  const track = p.currentIndex != null ? p.tracks[p.currentIndex] : null;
+  $("np-title").textContent = track ? (track.title || track.path.split("/").pop()) : "Nothing playing";
+  $("np-album").textContent = s.album ? s.album.artist + " — " + s.album.title + (s.album.crate ? " · from " + s.album.crate : "") : "";
+  const cover = s.album ? "/cover/" + s.album.id + "?size=large" : "";
+  if ($("np-cover").dataset.src !== cover) { $("np-cover").dataset.src = cover; if (cover) $("np-cover").src = cover; else $("np-cover").removeAttribute("src"); }
+  $("np-toggle").textContent = playing ? "||" : "▶";
+  document.title = track && playing ? "▶ " + (track.title || "") + " · Crate" : "Crate";
+  tick();
+  const sleep = s.sleep;
+  $("sleep-row").hidden = state.sleepUnknown || !(state.features.sleep || sleep !== undefined);
+  $("sleep-left").textContent = sleep ? (sleep.endOfAlbum ? "at the end of the album" : sleep.remainingSeconds != null ? time(sleep.remainingSeconds) + " left" : "") : "";
+  markWall();
+}
+function tick() {
+  const s = state.status; if (!s) return;
+  const p = s.player, track = p.currentIndex != null ? p.tracks[p.currentIndex] : null;
+  let pos = p.position || 0; if (p.state.state === "playing") pos += (performance.now() - state.positionAt) / 1000;
+  const dur = track && track.duration ? track.duration : 0;
+  if (dur) pos = Math.min(pos, dur);
+  $("np-progress").value = dur ? pos / dur : 0;
+  $("np-time").textContent = track ? time(pos) + (dur ? " / " + time(dur) : "") : "";
+}
+setInterval(() => { if (!document.hidden && state.status && state.status.player.state.state === "playing") tick(); }, 1000);
+for (const b of document.querySelectorAll("[data-do]")) b.onclick = () => act({ cmd: b.dataset.do });
+$("sleep").onchange = async () => {
+  const r = await act({ cmd: "sleep", sleep: $("sleep").value });
+  if (String(r.error || "").startsWith("unknown command")) { state.sleepUnknown = true; $("sleep-row").hidden = true; }
+};
+async function loadUpNext() {
+  const r = await api("/api/queue"); if (!r.ok || !r.queue) return;
+  const list = $("up-next"); list.replaceChildren();
+  for (const a of [...r.queue.queued, ...r.queue.fromCrate].slice(0, 8)) {
+    const li = el("li", null, a.artist + " — " + a.title); li.onclick = () => openAlbum(a.id); list.append(li);
+  }
+}
+
+// The box: what crate-admin status tells.
+async function loadBox() {
+  const r = await api("/api/status"); if (!r.status) { toast(r.error || "no status"); return; }
+  state.features = r.features || {};
+  const s = r.status.status, lines = [];
+  if (s) {
+    lines.push(["crated", s.version + " · up " + time(s.uptimeSeconds)]);
+    const o = s.player.output;
+    if (o) lines.push(["Output", (o.device || "none") + (o.sampleRate ? " · " + o.sampleRate + " Hz " + (o.sampleFormat || "") : "") + (o.message ? " · " + o.message : "")]);
+  }
+  const lib = r.library.library;
+  if (lib) {
+    lines.push(["Library", lib.albums + " albums · " + lib.tracks + " tracks" + (lib.offlineAlbums ? " · " + lib.offlineAlbums + " offline" : "")]);
+    for (const root of lib.roots || []) lines.push(["Source", root.path + (root.online === false ? " (offline)" : "")]);
+    const scan = lib.lastScan;
+    if (scan) lines.push(["Last scan", new Date(scan.startedAt * 1000).toLocaleString() + " · " + scan.filesSeen + " files, "
+      + (scan.skipped || []).length + " skipped · " + (scan.completed === false ? "stopped" : "finished in " + scan.seconds.toFixed(1) + " s")]);
+  } else lines.push(["Library", r.library.error || "not available"]);
+  const plex = r.plex.plex;
+  if (plex) {
+    lines.push(["Plex", plex.auth + (plex.username ? " as " + plex.username : "") + (plex.server ? " · " + plex.server.name : "") + (plex.reachable === false ? " · unreachable" : "")]);
+    if (plex.pinCode && plex.auth === "signing-in") $("plex-pin").textContent = plex.pinCode + "  at " + (plex.link || "plex.tv/link");
+  } else lines.push(["Plex", r.plex.error || "off"]);
+  for (const w of (s && s.warnings) || []) lines.push(["Problem", w]);
+  const dl = $("box-lines"); dl.replaceChildren();
+  for (const [k, v] of lines) dl.append(el("dt", null, k), el("dd", null, v));
+}
+$("plex-login").onclick = async () => {
+  const r = await act({ cmd: "plex-login" });
+  if (r.plex && r.plex.pinCode) $("plex-pin").textContent = r.plex.pinCode + "  at " + (r.plex.link || "plex.tv/link");
+};
+
+// Password
+function showLogin() { $("login").hidden = false; $("password").focus(); }
+$("login").onsubmit = async (e) => {
+  e.preventDefault();
+  const r = await fetch("/api/login", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password: $("password").value }) });
+  if (r.ok) { $("login").hidden = true; connect(); } else $("login-error").textContent = "Wrong password";
+};
+
+// Live: the daemon's events. crated away → a banner, and the page picks up by itself.
+async function refreshStatus() {
+  const r = await api("/api/status"); if (!r.status || !r.status.status) return;
+  state.features = r.features || {};
+  state.status = r.status.status; state.positionAt = performance.now(); drawPlaying();
+}
+async function reloadAll() {
+  await refreshStatus();
+  const c = await api("/api/crate"); if (c.crate) renderCrate(c.crate);
+  loadGenres(); loadUpNext();
+}
+let events = null;
+function banner(text) { $("banner").textContent = text || ""; $("banner").hidden = !text; }
+function connect() {
+  if (events) events.close();
+  events = new EventSource("/api/events");
+  events.onmessage = (m) => {
+    const e = JSON.parse(m.data);
+    if (e.event === "daemon-down") { banner("crated is not running — reconnecting…"); document.body.dataset.daemon = "down"; return; }
+    if (e.event === "daemon-up") { banner(""); document.body.dataset.daemon = "up"; reloadAll(); return; }
+    if (e.status) applyPlayer(e.status);
+    // The album, the knob's place and the crate live in the daemon's whole status.
+    if (e.event === "input" || e.event === "track" || e.event === "state") {
+      refreshStatus().then(() => { if (e.event === "input" && e.input && /crate|dial|genre/.test(e.input.action || "")) api("/api/crate").then((c) => c.crate && renderCrate(c.crate)); });
+      if (e.event === "track") loadUpNext();
+    }
+    if (e.event === "scan-finished") reloadAll();
+  };
+  events.onerror = () => { if (events.readyState !== EventSource.OPEN) { banner("crate-web is not reachable — reconnecting…"); document.body.dataset.daemon = "unknown"; } };
+  events.onopen = () => banner("");
+}
+// A page left (or kept in the back/forward cache) gives its stream back: the browser
+// allows six connections to one server, and streams held by pages gone would starve the next.
+window.addEventListener("pagehide", () => { if (events) { events.close(); events = null; } });
+window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
+connect();
+"""#
+}
