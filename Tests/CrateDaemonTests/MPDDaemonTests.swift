@@ -175,7 +175,9 @@ final class MPDDaemonTests: MPDLibraryTestCase {
     }
 
     func testNcmpcppInTmuxShowsTheLibraryAndThePlayingSong() throws {
-        try makeLibrary(seconds: 6)
+        // Songs long enough that F1 still plays when a loaded machine's ncmpcpp first draws
+        // (CI once saw F2 already playing after 6-second songs).
+        try makeLibrary(seconds: 60)
         let (daemon, port) = try startCrate()
         defer { withExtendedLifetime(daemon) {} }
         try MPDPeers.mpc(port, "add", "Solo/First")
