@@ -1,6 +1,5 @@
 import CrateCore
 import CratePosix
-import CrateWire
 import Glibc
 import Logging
 

@@ -1,5 +1,4 @@
 import CrateCore
-import CrateWire
 
 /// How long the track under the play head has actually been heard, and when that makes
 /// it a scrobble: half its length or 4 minutes, whichever comes first; never for a track

@@ -138,49 +138,6 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     }
 }
 
-/// What the daemon is and how it is doing, for `crate-admin status`.
-public struct DaemonStatus: Sendable, Codable, Equatable {
-    public var version: String
-    public var pid: Int
-    public var uptimeSeconds: Double
-    public var configPath: String?
-    public var player: PlayerStatus
-    /// Things an admin should know (fallback sink, refused RT priority, …).
-    public var warnings: [String]
-    /// The knob's mode and how buttons and encoders are read.
-    public var controls: ControlsStatus?
-    /// The status display.
-    public var display: DisplayStatus?
-    /// The snapcast rooms playing the box's stream; nil while `[snapcast]` is off.
-    public var rooms: RoomsStatus?
-    /// Last.fm scrobbling; nil while `[lastfm]` is off.
-    public var lastfm: LastFMStatus?
-    /// The covers' cache and fetches (Plex covers).
-    public var artwork: ArtworkStatus?
-    /// The library folders' watch; nil while `[library] watch` is off or there is no library.
-    public var libraryWatch: LibraryWatchStatus?
-    /// Albums auto-advance passed over this run because they could not play then
-    /// (offline and not downloaded, …), with why, latest last; nil when none.
-    public var skipped: [String]?
-    /// The library album playing (or stopped), its artist and where it came from; nil
-    /// with none (files played from outside the library).
-    public var album: PlayingAlbumStatus?
-    /// The sleep timer; nil while none is set.
-    public var sleep: SleepTimerStatus?
-
-    public init(
-        version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,
-        warnings: [String]
-    ) {
-        self.version = version
-        self.pid = pid
-        self.uptimeSeconds = uptimeSeconds
-        self.configPath = configPath
-        self.player = player
-        self.warnings = warnings
-    }
-}
-
 public struct ControlReply: Sendable, Codable, Equatable {
     public var ok: Bool
     public var error: String?
@@ -223,45 +180,4 @@ public struct ControlReply: Sendable, Codable, Equatable {
     }
 
     public static func failure(_ message: String) -> ControlReply { ControlReply(ok: false, error: message) }
-}
-
-/// Something that changed, pushed to subscribers as it happens.
-public struct DaemonEvent: Sendable, Codable, Equatable {
-    public enum Kind: String, Sendable, Codable {
-        /// Playback state changed (idle/buffering/playing/paused/error).
-        case state
-        /// A different track is under the play head.
-        case track
-        /// A track failed or was cut short; `message` says why.
-        case trackError = "track-error"
-        /// The position jumped (seek).
-        case seek
-        /// The audio output changed (reconfigured, fell back, underran).
-        case output
-        /// A library scan started, moved on (`scanProgress`) or ended (`scanReport`).
-        case scanStarted = "scan-started"
-        case scanProgress = "scan-progress"
-        case scanFinished = "scan-finished"
-        /// A button or the knob did something (`input`).
-        case input
-        /// A Plex sync finished (`message` says how it went).
-        case plexSynced = "plex-synced"
-    }
-
-    public var event: Kind
-    public var message: String?
-    public var status: PlayerStatus
-    public var scanProgress: ScanProgress?
-    public var scanReport: ScanReport?
-    public var input: InputEvent?
-
-    public init(event: Kind, message: String? = nil, status: PlayerStatus, scanProgress: ScanProgress? = nil,
-                scanReport: ScanReport? = nil, input: InputEvent? = nil) {
-        self.input = input
-        self.event = event
-        self.message = message
-        self.status = status
-        self.scanProgress = scanProgress
-        self.scanReport = scanReport
-    }
 }

@@ -15,7 +15,7 @@ extension ControlServerTests {
     func testClientsOverTheCapAreToldWhyAndClosed() throws {
         try startServer(limits: .init(maxClients: 3))
         let admitted = try (0..<3).map { _ in try connect() }
-        for client in admitted { XCTAssertEqual(try client.request(ControlRequest(cmd: .ping)), ControlReply(ok: true)) }
+        for client in admitted { XCTAssertEqual(try client.request(ControlRequest(cmd: .ping)), RecordingControlHandler.pong) }
 
         let refused = try connect()
         let answer = try refused.readJSON(ControlReply.self)
@@ -74,7 +74,7 @@ extension ControlServerTests {
         try startServer(limits: .init(maxClients: 300))
         let before = try Self.threadCount()
         let clients = try (0..<300).map { _ in try connect() }
-        XCTAssertEqual(try clients[299].request(ControlRequest(cmd: .ping)), ControlReply(ok: true))
+        XCTAssertEqual(try clients[299].request(ControlRequest(cmd: .ping)), RecordingControlHandler.pong)
         XCTAssertLessThan(try Self.threadCount() - before, 10)
     }
 

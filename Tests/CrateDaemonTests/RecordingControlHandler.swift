@@ -8,7 +8,7 @@ import Synchronization
 /// engine would.
 final class RecordingControlHandler: ControlHandler {
     private struct State {
-        var requests: [ControlRequest] = []
+        var requests: [Command] = []
         var sinks: [Int: @Sendable (DaemonEvent) -> Void] = [:]
         var nextSinkID = 1
         var statusFails = false
@@ -16,28 +16,29 @@ final class RecordingControlHandler: ControlHandler {
 
     private let state = Mutex(State())
 
-    /// Requests the handler saw, in order (the server must filter out invalid ones).
-    var requests: [ControlRequest] { state.withLock { $0.requests } }
+    /// Commands the handler was given, in order (the server must filter out invalid requests).
+    var requests: [Command] { state.withLock { $0.requests } }
     var subscriberCount: Int { state.withLock { $0.sinks.count } }
 
     /// Makes `status` (and so `subscribe`) fail, as a router without a player would.
     func setStatusFails(_ fails: Bool) { state.withLock { $0.statusFails = fails } }
 
-    func handle(_ request: ControlRequest) -> ControlReply {
+    func perform(_ command: Command) throws(CommandRefusal) -> Answer {
         let statusFails = state.withLock { state in
-            state.requests.append(request)
+            state.requests.append(command)
             return state.statusFails
         }
-        switch request.cmd {
-        case "status":
-            return statusFails ? .failure("no player") : ControlReply(ok: true, status: Self.daemonStatus())
-        case "seek":
+        switch command {
+        case .status:
+            if statusFails { throw CommandRefusal("no player") }
+            return .status(Self.daemonStatus())
+        case .seek(let seconds):
             // Echo the position so tests can match replies to requests.
-            return ControlReply(ok: true, status: Self.daemonStatus(position: request.seconds ?? -1))
-        case "next":
-            return .failure("nothing is playing")
+            return .status(Self.daemonStatus(position: seconds))
+        case .nextTrack:
+            throw CommandRefusal("nothing is playing")
         default:
-            return ControlReply(ok: true)
+            return .status(Self.daemonStatus())
         }
     }
 
@@ -57,6 +58,9 @@ final class RecordingControlHandler: ControlHandler {
         let sinks = state.withLock { Array($0.sinks.values) }
         for sink in sinks { sink(event) }
     }
+
+    /// The reply to `ping`: every command the handler does is answered with the status.
+    static var pong: ControlReply { ControlReply(ok: true, status: daemonStatus()) }
 
     static func playerStatus(position: Double = 0, trackCount: Int = 3) -> PlayerStatus {
         PlayerStatus(

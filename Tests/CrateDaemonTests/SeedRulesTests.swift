@@ -10,7 +10,7 @@ import XCTest
 /// it (crate-admin's requests, the box's intents), over the real store and the twin.
 final class SeedRulesTests: RouterTestCase {
     func history(_ album: Int64) throws -> AlbumHistory? {
-        try XCTUnwrap(send(ControlRequest(cmd: .history)).history).first { $0.album.id == album }
+        try XCTUnwrap(send(.history)?.history).first { $0.album.id == album }
     }
 
     // MARK: a stop keeps the album (issue 25, bug 1)
@@ -19,16 +19,16 @@ final class SeedRulesTests: RouterTestCase {
     /// stopped in, as the library album: the queue names it, a like reaches it, and it is
     /// followed by the crate when it ends (with its history written).
     func testToggleAfterAStopResumesTheStoppedAlbumFromItsTrack() throws {
-        send(ControlRequest(cmd: .play, album: albums[1]))
+        send(.play(.album(albums[1], track: nil)))
         twin.advance(by: 15)  // track 2, 5 s in
-        send(ControlRequest(cmd: .stop))
+        send(.stop)
         XCTAssertEqual(twin.status().state, .idle)
-        send(ControlRequest(cmd: .toggle))
+        send(.toggle)
         XCTAssertEqual(twin.status().state, .playing)
         XCTAssertEqual(twin.status().currentTrack?.path, "/music/Artist/Album 2/2.mp3", "the track it stopped in")
         XCTAssertEqual(twin.status().position, 0, accuracy: 0.001, "from its start")
         XCTAssertEqual(queue()?.current?.id, albums[1], "the same library album")
-        send(ControlRequest(cmd: .like))
+        send(.opinion(.liked, album: nil))
         XCTAssertEqual(try history(albums[1])?.opinion, .liked)
         twin.advance(by: 20)
         XCTAssertEqual(current, albums[2], "auto-advance goes on from the resumed album")
@@ -39,16 +39,16 @@ final class SeedRulesTests: RouterTestCase {
     /// The box's play button after a stop resumes the stopped album, not the one under
     /// the knob; `play` without an album (an MPD client's play) does too.
     func testThePlayButtonAndPlayAfterAStopResumeTheStoppedAlbum() throws {
-        send(ControlRequest(cmd: .play, album: albums[2]))
+        send(.play(.album(albums[2], track: nil)))
         twin.advance(by: 12)
         _ = try router.perform(.browse(by: 1, entering: true))
-        send(ControlRequest(cmd: .stop))
+        send(.stop)
         _ = try router.perform(.togglePlay)
         XCTAssertEqual(current, albums[2], "the stopped album, not the one under the knob")
         XCTAssertEqual(twin.status().currentTrack?.path, "/music/Artist/Album 3/2.mp3")
 
-        send(ControlRequest(cmd: .stop))
-        send(ControlRequest(cmd: .play))
+        send(.stop)
+        send(.play(.stoppedAlbum))
         XCTAssertEqual(current, albums[2])
         XCTAssertEqual(twin.status().currentTrack?.path, "/music/Artist/Album 3/2.mp3")
         XCTAssertEqual(twin.status().state, .playing)
@@ -56,29 +56,29 @@ final class SeedRulesTests: RouterTestCase {
 
     /// A stop is not the end of the album: no completion is recorded for it.
     func testAStopIsNotHeardToTheEnd() throws {
-        send(ControlRequest(cmd: .play, album: albums[0]))
+        send(.play(.album(albums[0], track: nil)))
         twin.advance(by: 25)
-        send(ControlRequest(cmd: .stop))
+        send(.stop)
         XCTAssertEqual(try history(albums[0])?.completedPlays, 0)
     }
 
     /// A restart after a stop keeps the stopped album: nothing plays at start, and play
     /// takes it up from the start of its track, as before the restart.
     func testARestartAfterAStopKeepsTheStoppedAlbum() throws {
-        send(ControlRequest(cmd: .play, album: albums[1]))
+        send(.play(.album(albums[1], track: nil)))
         twin.advance(by: 15)  // track 2, 5 s in
-        send(ControlRequest(cmd: .stop))
+        send(.stop)
         try restart(resume: true)
         XCTAssertEqual(twin.status().state, .idle, "a stopped box stays stopped at start")
         XCTAssertEqual(session.stoppedAlbum, albums[1])
-        send(ControlRequest(cmd: .play))
+        send(.play(.stoppedAlbum))
         XCTAssertEqual(twin.status().state, .playing)
         XCTAssertEqual(current, albums[1], "the stopped album, not the crate's first")
         XCTAssertEqual(twin.status().currentTrack?.path, "/music/Artist/Album 2/2.mp3", "the track it stopped in")
         XCTAssertEqual(try history(albums[1])?.plays, 1, "the resume is not a second play")
 
         // Something else played since: the stop is forgotten, at the next start too.
-        send(ControlRequest(cmd: .play, album: albums[3]))
+        send(.play(.album(albums[3], track: nil)))
         try restart(resume: false)
         XCTAssertNil(session.stoppedAlbum)
         XCTAssertEqual(queue()?.current?.id, albums[3])
@@ -88,9 +88,9 @@ final class SeedRulesTests: RouterTestCase {
 
     /// Skipping through to the last track and letting it end is not hearing the album.
     func testSkippingThroughAnAlbumIsNotHeardToTheEnd() throws {
-        send(ControlRequest(cmd: .play, album: albums[0]))
-        send(ControlRequest(cmd: .next))
-        send(ControlRequest(cmd: .next))
+        send(.play(.album(albums[0], track: nil)))
+        send(.nextTrack)
+        send(.nextTrack)
         twin.advance(by: 10)
         XCTAssertEqual(current, albums[1], "the crate goes on")
         XCTAssertEqual(try history(albums[0])?.plays, 1)
@@ -99,9 +99,9 @@ final class SeedRulesTests: RouterTestCase {
 
     /// More than half heard, the last track to its end: heard to the end, even with a skip.
     func testAnAlbumMostlyHeardWithItsLastTrackToItsEndCounts() throws {
-        send(ControlRequest(cmd: .play, album: albums[0]))
+        send(.play(.album(albums[0], track: nil)))
         twin.advance(by: 16)  // track 1 whole, track 2 for 6 s
-        send(ControlRequest(cmd: .next))
+        send(.nextTrack)
         twin.advance(by: 10)
         XCTAssertEqual(current, albums[1])
         XCTAssertEqual(try history(albums[0])?.completedPlays, 1, "26 s of 30 heard, its last track to its end")
@@ -109,9 +109,9 @@ final class SeedRulesTests: RouterTestCase {
 
     /// The last track skipped is never heard to the end, however much came before.
     func testSkippingTheLastTrackIsNotHeardToTheEnd() throws {
-        send(ControlRequest(cmd: .play, album: albums[0]))
+        send(.play(.album(albums[0], track: nil)))
         twin.advance(by: 25)
-        send(ControlRequest(cmd: .next))
+        send(.nextTrack)
         XCTAssertEqual(current, albums[1])
         XCTAssertEqual(try history(albums[0])?.completedPlays, 0)
     }

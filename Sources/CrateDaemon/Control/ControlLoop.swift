@@ -190,14 +190,14 @@ final class ControlLoop {
                     connection.logger.notice("refused control request: \(invalid.message)", metadata: ["request": "\(sample)"])
                     connection.queue(json.replyLine(.failure(invalid.message)).bytes, now: now)
                     connection.phase = .reading(since: now)
-                case .success(let valid) where valid.command == .subscribe:
+                case .success(let valid) where valid.name == .subscribe:
                     let outbox = SubscriberOutbox { [inbox] in inbox.wake() }
                     connection.phase = .subscribing(outbox)
                     workers.submit(RequestWorkers.Job(connection: connection.id, work: .subscribe(outbox)))
                     return flush(connection, now: now)
                 case .success(let valid):
                     connection.phase = .busy
-                    workers.submit(RequestWorkers.Job(connection: connection.id, work: .request(valid.request, valid.command)))
+                    workers.submit(RequestWorkers.Job(connection: connection.id, work: .request(valid.command, valid.name)))
                     return flush(connection, now: now)
                 }
             }

@@ -38,15 +38,17 @@ struct JSONLines {
     }
 }
 
-/// A request that has passed the server's checks, ready for the handler.
+/// A request that has passed the server's checks: its name (for the log) and the typed
+/// command the router is given.
 struct ValidRequest: Equatable {
-    var command: ControlCommand
-    var request: ControlRequest
+    var name: ControlCommand
+    var command: Command
 }
 
 /// Why a request line was refused; `message` is what the client is told.
 struct InvalidRequest: Error, Equatable {
     var message: String
+    init(_ message: String) { self.message = message }
 }
 
 /// Turns a request line into a `ValidRequest`, so the handler only ever sees known
@@ -57,81 +59,17 @@ enum RequestValidator {
         do {
             request = try json.decode(ControlRequest.self, from: line)
         } catch {
-            return .failure(InvalidRequest(message: "malformed request: \(describe(error))"))
+            return .failure(InvalidRequest("malformed request: \(describe(error))"))
         }
-        guard let command = ControlCommand(rawValue: request.cmd) else {
+        guard let name = ControlCommand(rawValue: request.cmd) else {
             let known = ControlCommand.allCases.map(\.rawValue).joined(separator: ", ")
-            return .failure(InvalidRequest(message: "unknown command '\(request.cmd)' (known: \(known))"))
+            return .failure(InvalidRequest("unknown command '\(request.cmd)' (known: \(known))"))
         }
-        if let problem = argumentProblem(command, request) {
-            return .failure(InvalidRequest(message: problem))
+        do throws(InvalidRequest) {
+            return .success(ValidRequest(name: name, command: try request.command(name)))
+        } catch {
+            return .failure(error)
         }
-        return .success(ValidRequest(command: command, request: request))
-    }
-
-    private static func argumentProblem(_ command: ControlCommand, _ request: ControlRequest) -> String? {
-        switch command {
-        case .play:
-            if request.album != nil {
-                return request.paths == nil ? nil : "play takes 'paths' or 'album', not both"
-            }
-            guard let paths = request.paths, !paths.isEmpty else {
-                return "play needs 'paths' (a non-empty list of files, or one folder) or 'album' (a library id)"
-            }
-            for path in paths {
-                if path.isEmpty { return "play: empty path in 'paths'" }
-                if path.utf8.contains(0) { return "play: path contains a NUL byte" }
-                // The daemon's working directory is "/", so a relative path would silently
-                // mean something other than what the client meant.
-                if !path.hasPrefix("/") { return "play: paths must be absolute, '\(path)' is not" }
-            }
-        case .seek:
-            guard let seconds = request.seconds else {
-                return "seek needs 'seconds': a position in seconds from the start of the track"
-            }
-            if !seconds.isFinite || seconds < 0 {
-                return "seek: 'seconds' must be a finite number >= 0, got \(seconds)"
-            }
-        case .album, .queueAdd, .queueNext, .cover:
-            if request.album == nil { return "\(command.rawValue) needs 'album': a library album id" }
-            if command == .cover, CoverSize(rawValue: request.size ?? "") == nil {
-                let given = request.size.map { " ('\($0.prefix(40))' is not one)" } ?? ""
-                return "cover needs 'size': \(CoverSize.accepted)\(given)"
-            }
-        case .backup, .restore:
-            guard let paths = request.paths, paths.count == 1, let path = paths.first, path.hasPrefix("/"),
-                  !path.utf8.contains(0) else {
-                return "\(command.rawValue) needs 'paths': a list of one absolute file path"
-            }
-        case .plexUse:
-            if (request.server ?? "").isEmpty { return "plex-use needs 'server': the server's name or machine identifier" }
-        case .input:
-            switch request.gesture {
-            case "press", "long":
-                if (request.control ?? "").isEmpty { return "input \(request.gesture!) needs 'control': a button name" }
-            case "turn":
-                guard let detents = request.detents, detents != 0, abs(detents) <= 1000 else {
-                    return "input turn needs 'detents': a non-zero number of clicks from -1000 to 1000"
-                }
-            default:
-                return "input needs 'gesture': \"press\", \"long\" or \"turn\""
-            }
-        case .downloadsKeep, .downloadsUnkeep:
-            if request.album == nil && request.collection == nil && request.playlist == nil {
-                return "\(request.cmd) needs 'album' (an album id), 'collection' or 'playlist' (a Plex list's title)"
-            }
-        case .sleep:
-            if SleepSetting(wire: request.sleep ?? "") == nil {
-                return "sleep needs 'sleep': \(SleepSetting.accepted)"
-            }
-        case .ping, .status, .pause, .resume, .toggle, .next, .prev, .stop, .subscribe,
-             .libraryScan, .libraryStats, .albums, .artists, .genres, .crate, .crateRegenerate, .dial,
-             .like, .dislike, .unlike, .queue, .nextAlbum, .prevAlbum, .history, .diagnostics, .displaySnapshot,
-             .plexLogin, .plexStatus, .plexServers, .plexSync, .plexLogout, .downloads, .nowPlaying,
-             .lastfmLogin, .lastfmStatus, .lastfmLogout:
-            break
-        }
-        return nil
     }
 
     /// One short phrase per decoding failure; DecodingError's own text is long and

@@ -15,7 +15,7 @@ final class RequestWorkers: Sendable {
     static let defaultCount = 4
 
     enum Work: Sendable {
-        case request(ControlRequest, ControlCommand)
+        case request(Command, ControlCommand)
         /// Subscribe, then take the status snapshot that is the reply.
         case subscribe(SubscriberOutbox)
     }
@@ -86,21 +86,29 @@ final class RequestWorkers: Sendable {
 
     private func perform(_ work: Work, _ json: JSONLines) -> ControlInbox.Finished.Result? {
         switch work {
-        case .request(let request, let command):
-            let reply = handler.handle(request)
-            if !reply.ok { logger.info("\(command.rawValue) failed: \(reply.error ?? "no reason given")") }
+        case .request(let command, let name):
+            let reply = self.reply(to: command)
+            if !reply.ok { logger.info("\(name.rawValue) failed: \(reply.error ?? "no reason given")") }
             return .reply(encoded(reply, json))
         case .subscribe(let outbox):
             // Subscribe before taking the status snapshot so no event falls between the
             // two; events that arrive meanwhile wait in the outbox behind the reply.
             let token = handler.subscribe { event in outbox.push(event) }
-            let status = handler.handle(ControlRequest(cmd: .status))
+            let status = reply(to: .status)
             guard status.ok else {
                 token.cancel()
                 logger.info("subscribe failed: \(status.error ?? "status unavailable")")
                 return .reply(encoded(status, json))
             }
             return .subscribed(token, firstLine: encoded(status, json))
+        }
+    }
+
+    private func reply(to command: Command) -> ControlReply {
+        do throws(CommandRefusal) {
+            return ControlReply(try handler.perform(command))
+        } catch {
+            return ControlReply(error)
         }
     }
 

@@ -1,5 +1,4 @@
 import CrateCore
-import CrateWire
 
 /// Transport, options and volume, through the router's own entry points.
 extension MPDCommands {
@@ -7,9 +6,9 @@ extension MPDCommands {
         .init("play", .control, 0, 1) { commands, args, _, _ throws(MPDError) in try commands.play(args.first, byID: false) },
         .init("playid", .control, 0, 1) { commands, args, _, _ throws(MPDError) in try commands.play(args.first, byID: true) },
         .init("pause", .control, 0, 1) { commands, args, _, _ throws(MPDError) in try commands.pause(args.first) },
-        .init("stop", .control, 0, 0) { commands, _, _, _ throws(MPDError) in try commands.route(ControlRequest(cmd: .stop)) },
-        .init("next", .control, 0, 0) { commands, _, _, _ throws(MPDError) in try commands.route(ControlRequest(cmd: .next)) },
-        .init("previous", .control, 0, 0) { commands, _, _, _ throws(MPDError) in try commands.route(ControlRequest(cmd: .prev)) },
+        .init("stop", .control, 0, 0) { commands, _, _, _ throws(MPDError) in try commands.route(.stop) },
+        .init("next", .control, 0, 0) { commands, _, _, _ throws(MPDError) in try commands.route(.nextTrack) },
+        .init("previous", .control, 0, 0) { commands, _, _, _ throws(MPDError) in try commands.route(.previousTrack) },
         .init("seek", .control, 2, 2) { commands, args, _, _ throws(MPDError) in try commands.seek(args, byID: false) },
         .init("seekid", .control, 2, 2) { commands, args, _, _ throws(MPDError) in try commands.seek(args, byID: true) },
         .init("seekcur", .control, 1, 1) { commands, args, _, _ throws(MPDError) in try commands.seekCurrent(args[0]) },
@@ -52,10 +51,10 @@ extension MPDCommands {
             guard position >= 0, position < queue.entries.count else { throw MPDError.argument("Bad song index") }
             try start(catalog.songs[queue.entries[position]], seconds: 0)
         } else if player.state == .paused, queue.current != nil {
-            try route(ControlRequest(cmd: .resume))
+            try route(.resume)
         } else if player.state == .idle, service.router.session?.stoppedAlbum != nil {
             // After a stop: the stopped album, from the start of its track.
-            try route(ControlRequest(cmd: .play))
+            try route(.play(.stoppedAlbum))
         } else if queue.current == nil || player.state == .idle {
             guard let first = queue.entries.first else { return }
             try start(catalog.songs[queue.current.map { queue.entries[$0] } ?? first], seconds: 0)
@@ -63,14 +62,14 @@ extension MPDCommands {
     }
 
     private func pause(_ argument: String?) throws(MPDError) {
-        let command: ControlCommand = switch argument {
+        let command: Command = switch argument {
         case "1": .pause
         case "0": .resume
         case nil: .toggle
         default: throw MPDError.argument("Boolean (0/1) expected: \(argument ?? "")")
         }
         if service.router.player.status().state == .idle { return }
-        try route(ControlRequest(cmd: command))
+        try route(command)
     }
 
     /// `seek POS SECONDS` / `seekid ID SECONDS`: within the song playing, or that song's
@@ -83,7 +82,7 @@ extension MPDCommands {
         let position = byID ? try queue.position(ofID: Int64(number), catalog) : number
         guard position >= 0, position < queue.entries.count else { throw MPDError.argument("Bad song index") }
         if position == queue.current {
-            try route(ControlRequest(cmd: .seek, seconds: seconds))
+            try route(.seek(seconds))
         } else {
             try start(catalog.songs[queue.entries[position]], seconds: seconds)
         }
@@ -97,7 +96,7 @@ extension MPDCommands {
         if text.first == "+" { text.removeFirst() }
         guard let value = Double(text) else { throw MPDError.argument("Number expected: \(argument)") }
         guard player.currentIndex != nil, player.state != .idle else { throw MPDError(.playerSync, "Not playing") }
-        try route(ControlRequest(cmd: .seek, seconds: max(0, relative ? player.position + value : value)))
+        try route(.seek(max(0, relative ? player.position + value : value)))
     }
 
     /// `setvol PERCENT` / `volume CHANGE`.
@@ -122,9 +121,10 @@ extension MPDCommands {
         }
     }
 
-    /// One request through the router, as the JSON socket would send it.
-    func route(_ request: ControlRequest) throws(MPDError) {
-        let reply = service.router.handle(request)
-        guard reply.ok else { throw MPDError(.system, reply.error ?? "\(request.cmd) failed") }
+    /// One command through the router, as every front end gives it.
+    func route(_ command: Command) throws(MPDError) {
+        do throws(CommandRefusal) { _ = try service.router.perform(command) } catch {
+            throw MPDError(.system, error.message)
+        }
     }
 }

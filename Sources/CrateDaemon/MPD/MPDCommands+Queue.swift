@@ -31,7 +31,7 @@ extension MPDCommands {
         },
         .init("clear", .control, 0, 0) { commands, _, _, _ throws(MPDError) in
             commands.service.router.session?.clearQueued()
-            try commands.route(.init(cmd: .stop))
+            try commands.route(.stop)
             commands.service.noteChanges(["playlist"])
         },
         .init("move", .control, 2, 2) { commands, args, _, _ throws(MPDError) in try commands.move(args, byID: false) },
@@ -121,7 +121,7 @@ extension MPDCommands {
         let currentAlbum = session.state.withLock { $0.current }
         for album in albums {
             if album == playing || album == currentAlbum {
-                try route(.init(cmd: .stop))
+                try route(.stop)
             } else {
                 _ = session.dequeue(album: album)
             }

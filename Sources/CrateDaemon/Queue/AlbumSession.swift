@@ -1,7 +1,6 @@
 import CrateAudio
 import CrateCore
 import CrateLibrary
-import CrateWire
 import FoundationEssentials
 import Glibc
 import Logging

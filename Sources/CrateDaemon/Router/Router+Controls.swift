@@ -4,7 +4,6 @@ import CrateCore
 import CrateDisplay
 import CrateLibrary
 import CratePosix
-import CrateWire
 
 /// The buttons and the knob, through the interaction model, land here: each intent
 /// becomes a player or session call, and answers with a few words for `input watch`.
@@ -187,28 +186,9 @@ extension Router: ControlsHandler {
     }
 
     /// `crate-admin input`: a gesture injected into the simulated backend.
-    func handleInput(_ request: ControlRequest) throws -> ControlReply {
+    func inject(_ injection: ControlsService.Injection) throws -> Answer {
         guard let controls = controlsService else { throw RouterError("the controls are not running") }
-        let name = request.control ?? ""
-        let injection: ControlsService.Injection
-        switch request.gesture {
-        case "press", "long":
-            guard let function = ButtonFunction(rawValue: name) else {
-                throw RouterError("unknown button '\(name)' (one of \(ButtonFunction.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            injection = request.gesture == "press" ? .press(function) : .long(function)
-        case "turn":
-            guard let encoder = EncoderFunction(rawValue: name.isEmpty ? "knob" : name) else {
-                throw RouterError("unknown encoder '\(name)' (knob or volume)")
-            }
-            injection = .turn(encoder, detents: request.detents ?? 0)
-        default:
-            throw RouterError("input needs 'gesture': press, long or turn")
-        }
-        var reply = ControlReply(ok: true)
-        reply.input = try controls.inject(injection)
-        reply.status = status()
-        return reply
+        return .input(try controls.inject(injection), status())
     }
 
     func requireSession() throws -> AlbumSession {

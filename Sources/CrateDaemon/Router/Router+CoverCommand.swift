@@ -1,7 +1,5 @@
 import CrateCore
 import CrateDisplay
-import CrateWire
-import FoundationEssentials
 import Logging
 
 /// `cover`: an album's cover at one of the named sizes, as a JPEG, for crate-web. It comes
@@ -9,9 +7,9 @@ import Logging
 /// album, from the panel's fetches of its server's cover: one pipeline for every screen.
 extension Router {
     /// The album's cover fitted into `size`'s square. A Plex cover not cached yet is asked
-    /// of the fetch thread and the request answered at once with `pending` (the worker
+    /// of the fetch thread and the command refused at once as `retryLater` (the worker
     /// thread never waits on the network); asked again, it is there or its failure is said.
-    func coverReply(album id: Int64, size: CoverSize) throws(RouterError) -> ControlReply {
+    func cover(album id: Int64, size: CoverSize) throws -> Answer {
         guard let detail = cachedAlbum(id) else { throw RouterError("no album \(id) in the library") }
         guard let covers = artwork.withLock({ $0 }) else {
             throw RouterError("covers are not available: the display's artwork cache is not running")
@@ -27,9 +25,7 @@ extension Router {
                 logger.error("cover: album \(id): \(error.userMessage)")
                 throw RouterError("album \(id)'s cover: \(error.userMessage)")
             }
-            var reply = ControlReply(ok: true)
-            reply.cover = CoverImage(data: Data(jpeg).base64EncodedString(), format: "jpg")
-            return reply
+            return .cover(jpeg)
         case .noCover:
             throw RouterError("album \(id) has no cover")
         case .failed(let error):
@@ -37,9 +33,7 @@ extension Router {
         case .notFetched:
             throw RouterError("album \(id)'s cover is on its Plex server, which cannot be reached now, and is not cached on the box")
         case .fetching:
-            var reply = ControlReply.failure("album \(id)'s cover is being fetched from its Plex server; ask again")
-            reply.pending = true
-            return reply
+            throw CommandRefusal("album \(id)'s cover is being fetched from its Plex server; ask again", retryLater: true)
         }
     }
 }

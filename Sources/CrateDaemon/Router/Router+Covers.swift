@@ -1,7 +1,6 @@
 import CrateCore
 import CrateDisplay
 import CrateLibrary
-import CrateWire
 
 /// Plex albums' covers on the panel: the reference the screens draw from (the album's
 /// thumb on its server, fetched in the background) and the cache's state in `status`.

@@ -1,7 +1,6 @@
 import CrateCore
 import CrateLastFM
 import CrateLibrary
-import CrateWire
 
 /// Whether Last.fm scrobbling runs.
 enum LastFMLink: Sendable {
@@ -26,22 +25,19 @@ extension Router {
         feed.observe(kind, status, albumID: albumID)
     }
 
-    func handleLastFM(_ command: ControlCommand, _ request: ControlRequest) throws -> ControlReply {
+    func performLastFM(_ request: Command.LastFMRequest) throws -> Answer {
         let service: LastFMService
         switch lastfmLink.withLock({ $0 }) {
         case .off: throw RouterError("Last.fm is off: set [lastfm] api_key and api_secret in the config (see crate-admin lastfm --help)")
         case .unavailable(let why): throw RouterError(why)
         case .on(let running, _): service = running
         }
-        var reply = ControlReply(ok: true)
-        switch command {
-        case .lastfmLogin: reply.lastfm = try service.beginLogin()
-        case .lastfmLogout: try service.logout()
-        case .lastfmStatus: break
-        default: throw RouterError("\(command.rawValue) is not a Last.fm command")
+        switch request {
+        case .login: return .lastfm(try service.beginLogin())
+        case .logout: try service.logout()
+        case .status: break
         }
-        reply.lastfm = reply.lastfm ?? service.status()
-        return reply
+        return .lastfm(service.status())
     }
 
     /// The status's `lastfm` and a warning for what needs the user: a refused session,

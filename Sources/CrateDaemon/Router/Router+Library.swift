@@ -1,37 +1,32 @@
 import CrateCore
 import CrateLibrary
-import CrateWire
 
 /// Library requests: scans, listings, and albums turned into track lists for the player.
 extension Router {
-    func handleLibrary(_ command: ControlCommand, _ request: ControlRequest) throws -> ControlReply {
+    func performLibrary(_ command: Command) throws -> Answer {
         let library = try requireLibrary()
-        var reply = ControlReply(ok: true)
         switch command {
-        case .libraryScan:
+        case .scan(let full):
             // A scan already running (the start-up scan, say) is the one the admin gets to follow.
-            if !library.isScanning { try startScan(full: request.full ?? false) }
-            reply.library = try library.stats()
+            if !library.isScanning { try startScan(full: full) }
+            return .library(try library.stats())
         case .libraryStats:
-            reply.library = try library.stats()
-        case .albums:
-            let filter = try GenreFilter(request.genre)
-            reply.albums = try library.store.albums(superGenre: filter.superGenre, subGenre: filter.subGenre,
-                                                    artist: request.artist)
-        case .album:
-            let id = try requiredAlbum(request)
+            return .library(try library.stats())
+        case .albums(let genre, let artist):
+            let filter = try GenreFilter(genre)
+            return .albums(try library.store.albums(superGenre: filter.superGenre, subGenre: filter.subGenre, artist: artist))
+        case .album(let id):
             guard var detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
             detail.kept = plexService?.isKept(albumID: id)
             detail.opinion = session?.opinion(of: id).nonNeutral
-            reply.album = detail
+            return .album(detail)
         case .artists:
-            reply.artists = try library.store.artists()
+            return .artists(try library.store.artists())
         case .genres:
-            reply.genres = try library.store.genres()
+            return .genres(try library.store.genres())
         default:
-            throw RouterError("\(command.rawValue) is not a library command")
+            throw RouterError("\(command.name) is not a library command")
         }
-        return reply
     }
 
     /// Starts a background scan whose progress and end go to every subscriber.
@@ -50,12 +45,6 @@ extension Router {
     func requireLibrary() throws -> Library {
         guard let library else { throw RouterError(libraryProblem ?? "the library is not available") }
         return library
-    }
-
-    /// The album id a command cannot do without.
-    func requiredAlbum(_ request: ControlRequest) throws -> Int64 {
-        guard let id = request.album else { throw RouterError("\(request.cmd) needs an album id") }
-        return id
     }
 }
 

@@ -1,51 +1,50 @@
 import CrateCore
 import CrateLibrary
-import CrateWire
 
 /// `crate-admin plex …`: sign-in, servers, syncs.
 extension Router {
-    func handlePlex(_ command: ControlCommand, _ request: ControlRequest) throws -> ControlReply {
+    func performPlex(_ request: Command.PlexRequest) throws -> Answer {
         guard let plex = plexService else {
             throw RouterError(plexProblem ?? "Plex is not available (the library could not be opened)")
         }
-        var reply = ControlReply(ok: true)
-        switch command {
-        case .plexLogin:
-            reply.plex = try plex.beginLogin()
-        case .plexStatus:
+        var answer = Answer.PlexAnswer(status: plex.status())
+        switch request {
+        case .login:
+            answer.status = try plex.beginLogin()
+            return .plex(answer)
+        case .status:
             break
-        case .plexServers:
-            reply.servers = try plex.servers()
-        case .plexUse:
-            guard let name = request.server, !name.isEmpty else { throw RouterError("plex-use needs 'server': a name or id") }
+        case .servers:
+            answer.servers = try plex.servers()
+        case .use(let name):
             _ = try plex.use(name)
             try startPlexSync(plex)
-        case .plexSync:
-            try startPlexSync(plex, acceptShrink: request.acceptShrink == true)
-        case .plexLogout:
+        case .sync(let acceptShrink):
+            try startPlexSync(plex, acceptShrink: acceptShrink)
+        case .logout:
             try plex.logout()
         case .downloads:
-            reply.downloads = plex.downloads()
-        case .downloadsKeep, .downloadsUnkeep:
-            let ids = try keepTargets(request, plex)
-            let changed = command == .downloadsKeep ? try plex.keep(ids) : try plex.unkeep(ids)
-            reply.albums = try summaries(changed, try requireLibrary()).compactMap { $0 }
-            reply.downloads = plex.downloads()
-        default:
-            throw RouterError("\(command.rawValue) is not a Plex command")
+            answer.downloads = plex.downloads()
+        case .keep(let target), .unkeep(let target):
+            let ids = try keepTargets(target, plex)
+            let changed = if case .keep = request { try plex.keep(ids) } else { try plex.unkeep(ids) }
+            answer.albums = try summaries(changed, try requireLibrary()).compactMap { $0 }
+            answer.downloads = plex.downloads()
         }
-        reply.plex = reply.plex ?? plex.status()
-        return reply
+        answer.status = plex.status()
+        return .plex(answer)
     }
 
     /// The albums a keep or unkeep names: one album, or a Plex collection's or playlist's.
-    private func keepTargets(_ request: ControlRequest, _ plex: PlexService) throws -> [Int64] {
-        if let album = request.album {
+    private func keepTargets(_ target: Command.KeepTarget, _ plex: PlexService) throws -> [Int64] {
+        let (title, lists, kind): (String, [PlexAlbumList], String)
+        switch target {
+        case .album(let album):
             guard try library?.store.album(id: album) != nil else { throw RouterError("no album with id \(album)") }
             return [album]
+        case .collection(let collection): (title, lists, kind) = (collection, try plex.collections(), "collection")
+        case .playlist(let playlist): (title, lists, kind) = (playlist, try plex.playlists(), "playlist")
         }
-        let (title, lists, kind) = if let collection = request.collection { (collection, try plex.collections(), "collection") }
-            else { (request.playlist ?? "", try plex.playlists(), "playlist") }
         let list = try CrateMaker.list(title, in: lists, kind: kind)
         return try library?.store.albumIDs(albumKeys: list.albumKeys) ?? []
     }

@@ -1,84 +1,68 @@
 import CrateCore
 import CrateLibrary
-import CrateWire
 
 /// Albums, crates, the dial, opinions and history: the product's heart, over the socket.
 extension Router {
-    func handleQueue(_ command: ControlCommand, _ request: ControlRequest) throws -> ControlReply {
+    func performQueue(_ command: Command) throws -> Answer {
         let library = try requireLibrary()
         guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
-        var reply = ControlReply(ok: true)
         switch command {
-        case .crate:
-            let names = request.genre != nil || request.artist != nil || request.wallet == true || request.collection != nil
-                || request.playlist != nil || request.genres != nil || request.favorites == true
-            if request.grow == true {
-                if names { throw RouterError("crate: 'grow' grows the current crate; name no other crate with it") }
-                try session.ensureCrate()
-                // The knob's growth past the last album: each album once, no new round.
-                let grew = session.growPastBrowseEnd()
-                reply.crate = try crateView(session, library)
-                reply.crate?.atEnd = !grew
-                return reply
-            }
-            if names {
-                let genres = request.genres ?? request.genre.map { [$0] }
-                let kind: CrateState.Kind = if let genres { try Self.genresKind(genres) }
-                    else if request.favorites == true { .favorites }
-                    else if let artist = request.artist { .artist(artist) }
-                    else if let collection = request.collection { .collection(collection) }
-                    else if let playlist = request.playlist { .playlist(playlist) } else { .wallet }
-                try session.switchCrate(to: kind)
-            } else {
-                try session.ensureCrate()
-            }
-            reply.crate = try crateView(session, library)
-        case .crateRegenerate:
+        case .crate(.grow):
+            try session.ensureCrate()
+            // The knob's growth past the last album: each album once, no new round.
+            let grew = session.growPastBrowseEnd()
+            var crate = try crateView(session, library)
+            crate.atEnd = !grew
+            return .crate(crate)
+        case .crate(let request):
+            if let kind = try Self.crateKind(request) { try session.switchCrate(to: kind) } else { try session.ensureCrate() }
+            return .crate(try crateView(session, library))
+        case .regenerateCrate:
             try session.regenerateCrate()
-            reply.crate = try crateView(session, library)
-        case .dial:
-            if let name = request.position {
-                guard let position = DialPosition(name: name) else {
-                    let names = DialPosition.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw RouterError("unknown dial position '\(name)' (one of \(names), or 1 to 5)")
-                }
-                try session.turnDial(to: position)
-            } else {
-                try session.ensureCrate()
-            }
-            reply.crate = try crateView(session, library)
-        case .like, .dislike, .unlike:
-            let opinion: AlbumOpinion = command == .like ? .liked : command == .dislike ? .disliked : .none
-            let id = try session.setOpinion(opinion, album: request.album)
+            return .crate(try crateView(session, library))
+        case .dial(let position):
+            if let position { try session.turnDial(to: position) } else { try session.ensureCrate() }
+            return .crate(try crateView(session, library))
+        case .opinion(let opinion, let album):
+            let id = try session.setOpinion(opinion, album: album)
             // The album it was about, for the one line crate-admin prints; the player's state
             // (a missing sound device, say) is no part of what a like did.
-            reply.albums = try summaries([id], library).compactMap { $0 }
-            reply.status = status()
+            return .opinion(try summaries([id], library).first ?? nil, status())
         case .queue:
-            reply.queue = try queueView(session, library)
-        case .queueAdd, .queueNext:
-            try session.enqueue(try requiredAlbum(request), next: command == .queueNext)
-            reply.queue = try queueView(session, library)
+            return .queue(try queueView(session, library))
+        case .enqueue(let album, let next):
+            try session.enqueue(album, next: next)
+            return .queue(try queueView(session, library))
         case .nextAlbum:
             try session.nextAlbumNow()
-            reply.status = status()
-        case .prevAlbum:
+            return .status(status())
+        case .previousAlbum:
             try session.previousAlbumNow()
-            reply.status = status()
+            return .status(status())
         case .history:
-            reply.history = try library.store.history()
+            return .history(try library.store.history())
         case .diagnostics:
             try session.ensureCrate()
-            reply.crate = try crateView(session, library)
-            reply.queue = try queueView(session, library)
-            reply.library = try library.stats()
-            reply.status = status()
-            reply.plex = plexService?.status()
-            reply.wallet = session.maker.walletRefresh()
+            return .diagnostics(Answer.Diagnostics(
+                crate: try crateView(session, library), queue: try queueView(session, library),
+                library: try library.stats(), status: status(), plex: plexService?.status(),
+                wallet: session.maker.walletRefresh()))
         default:
-            throw RouterError("\(command.rawValue) is not a queue command")
+            throw RouterError("\(command.name) is not a queue command")
         }
-        return reply
+    }
+
+    /// The crate a request names; nil for the current one.
+    static func crateKind(_ request: Command.CrateRequest) throws -> CrateState.Kind? {
+        switch request {
+        case .current, .grow: nil
+        case .genres(let names): try genresKind(names)
+        case .favorites: .favorites
+        case .artist(let artist): .artist(artist)
+        case .collection(let title): .collection(title)
+        case .playlist(let title): .playlist(title)
+        case .wallet: .wallet
+        }
     }
 
     private func crateView(_ session: AlbumSession, _ library: Library) throws -> CrateView {

@@ -5,16 +5,15 @@ import CrateDisplay
 import CrateLastFM
 import CrateLibrary
 import CratePosix
-import CrateWire
 import FoundationEssentials
 import Glibc
 import Logging
 import Synchronization
 
-/// The coordinator: turns control requests into player calls and player changes into
+/// The coordinator: turns front ends' commands (`perform`, Router+Perform) into player calls and player changes into
 /// events for every subscriber. The only place where the audio engine and the library
 /// meet: "play album 12" becomes the library's track paths handed to the player.
-public final class Router: ControlHandler {
+public final class Router: Sendable {
     public static let version = CrateVersion.number
 
     let player: any PlayerControl
@@ -91,105 +90,6 @@ public final class Router: ControlHandler {
     /// The snapcast rooms; set once at start-up when `[snapcast]` is on.
     var roomsWatcher: RoomsWatcher? { rooms.withLock { $0 } }
     func attach(_ watcher: RoomsWatcher) { rooms.withLock { $0 = watcher } }
-
-    public func handle(_ request: ControlRequest) -> ControlReply {
-        guard let command = ControlCommand(rawValue: request.cmd) else {
-            return .failure("unknown command '\(request.cmd)'")
-        }
-        do {
-            switch command {
-            case .ping, .status, .subscribe: break
-            case .play:
-                if let album = request.album {
-                    logger.info("play: album \(album)")
-                    guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
-                    try session.play(album: album, fromTrack: request.track)
-                } else if request.paths?.isEmpty ?? true, try session?.resumeStopped() == true {
-                    logger.info("play: the stopped album again")
-                } else {
-                    if request.track != nil { throw RouterError("--track needs --album: it picks a track of a library album") }
-                    let tracks = try FolderAlbum.expand(request.paths ?? [])
-                    logger.info("play: \(tracks.count) track(s) from \(request.paths ?? [])")
-                    // Files outside the library: no album to follow them.
-                    session?.forgetCurrent()
-                    try player.play(paths: tracks)
-                }
-            case .pause: try player.pause()
-            case .resume:
-                if try session?.resumeStopped() != true { try player.resume() }
-            case .toggle:
-                if try session?.resumeStopped() != true { try player.toggle() }
-            case .next:
-                session?.leavingTrackByHand()
-                try player.next()
-            case .prev:
-                session?.leavingTrackByHand()
-                try player.previous()
-            case .stop:
-                if let session { try session.stop() } else { try player.stop() }
-            case .seek:
-                guard let seconds = request.seconds else { return .failure("seek needs 'seconds'") }
-                session?.leavingTrackByHand()
-                try player.seek(to: seconds)
-            case .libraryScan, .libraryStats, .albums, .album, .artists, .genres:
-                return try handleLibrary(command, request)
-            case .crate, .crateRegenerate, .dial, .like, .dislike, .unlike, .queue, .queueAdd, .queueNext,
-                 .nextAlbum, .prevAlbum, .history, .diagnostics:
-                return try handleQueue(command, request)
-            case .input:
-                return try handleInput(request)
-            case .plexLogin, .plexStatus, .plexServers, .plexUse, .plexSync, .plexLogout, .downloads,
-                 .downloadsKeep, .downloadsUnkeep:
-                return try handlePlex(command, request)
-            case .backup, .restore:
-                return try handleUserData(command, request)
-            case .lastfmLogin, .lastfmStatus, .lastfmLogout:
-                return try handleLastFM(command, request)
-            case .sleep:
-                guard let setting = SleepSetting(wire: request.sleep ?? "") else {
-                    throw RouterError("sleep needs 'sleep': \(SleepSetting.accepted)")
-                }
-                try sleepTimer.set(setting)
-            case .nowPlaying:
-                var reply = ControlReply(ok: true)
-                reply.nowPlaying = nowPlaying(withCover: request.cover == true)
-                return reply
-            case .cover:
-                guard let id = request.album else { throw RouterError("cover needs 'album'") }
-                guard let size = CoverSize(rawValue: request.size ?? "") else {
-                    throw RouterError("cover needs 'size': \(CoverSize.accepted)")
-                }
-                return try coverReply(album: id, size: size)
-            case .displaySnapshot:
-                guard let display = displayService else { throw RouterError("the display is not running") }
-                var reply = ControlReply(ok: true)
-                reply.snapshot = Data(try display.snapshot()).base64EncodedString()
-                return reply
-            }
-        } catch let error as PlayerError {
-            return .failure(error.message)
-        } catch let error as RouterError {
-            logger.warning("\(request.cmd) refused: \(error.description)")
-            return .failure(error.description)
-        } catch let error as LibraryError {
-            return .failure(error.description)
-        } catch let error as LibraryStoreError {
-            // The SQL that failed goes to the log; the client is told what failed in words.
-            logger.error("\(request.cmd) failed: \(error)")
-            return .failure(error.userMessage)
-        } catch let error as PlexError {
-            logger.warning("\(request.cmd) refused: \(error)")
-            return .failure(error.description)
-        } catch let error as LastFMError {
-            logger.warning("\(request.cmd) refused: \(error)")
-            return .failure(error.description)
-        } catch let error as SnapshotError {
-            return .failure("display snapshot: \(error)")
-        } catch {
-            return .failure("\(error)")
-        }
-        return ControlReply(ok: true, status: status())
-    }
 
     /// Every event may change what the panel shows; a gesture also wakes a dimmed panel.
     private func updateDisplay(for event: DaemonEvent) {

@@ -1,9 +1,8 @@
 import CrateAudio
 import CrateCore
-import CrateWire
 
 extension DaemonEvent.Kind {
-    /// The player's events as the front ends see them.
+    /// The player's events as the router's event stream carries them.
     init(_ event: PlayerEvent) {
         self = switch event {
         case .state: .state

@@ -1,0 +1,104 @@
+import CrateControls
+import CrateCore
+import CrateLibrary
+
+/// What a front end asks of the router. The control socket decodes its JSON requests into
+/// these once, at its edge, and MPD and the knob build them directly: the router sees typed
+/// intents whose arguments are already there, never a request with optional fields.
+public enum Command: Sendable, Equatable {
+    case ping
+    case status
+    case play(PlayTarget)
+    case pause
+    case resume
+    case toggle
+    case nextTrack
+    case previousTrack
+    /// Stops, keeping the album (a later `play(.stoppedAlbum)` takes it up again).
+    case stop
+    /// Seconds from the start of the current track.
+    case seek(Double)
+    /// A library scan; `full` reads every file again, not only new and changed ones.
+    case scan(full: Bool)
+    case libraryStats
+    /// The library's albums, only a genre's (a super-genre or a sub-category) or an artist's.
+    case albums(genre: String?, artist: String?)
+    case album(Int64)
+    case artists
+    case genres
+    case crate(CrateRequest)
+    case regenerateCrate
+    /// Turns the dial to a position (nil: shows the crate as it is).
+    case dial(DialPosition?)
+    /// Likes, dislikes or takes back an opinion of an album (nil: the one playing).
+    case opinion(AlbumOpinion, album: Int64?)
+    case queue
+    /// Queues an album by hand, last or next.
+    case enqueue(Int64, next: Bool)
+    case nextAlbum
+    case previousAlbum
+    case history
+    case diagnostics
+    /// A gesture injected into the controls, as a button or the knob would make it.
+    case input(ControlsService.Injection)
+    case displaySnapshot
+    case plex(PlexRequest)
+    /// user.sqlite copied to, or taken back from, an absolute file path.
+    case backup(to: String)
+    case restore(from: String)
+    case lastfm(LastFMRequest)
+    case sleep(SleepSetting)
+    case nowPlaying(withCover: Bool)
+    case cover(album: Int64, size: CoverSize)
+
+    /// What to play.
+    public enum PlayTarget: Sendable, Equatable {
+        /// A library album, from its track `track` (1-based; nil: the first).
+        case album(Int64, track: Int?)
+        /// Files, or one folder whose audio files form an album, outside the library.
+        case files([String])
+        /// The album a stop kept, from the start of its track.
+        case stoppedAlbum
+    }
+
+    /// Which crate to show.
+    public enum CrateRequest: Sendable, Equatable {
+        /// The crate as it is (made first when there is none).
+        case current
+        /// The knob's growth past the last album: a batch of albums not offered before.
+        case grow
+        case genres([String])
+        case favorites
+        case artist(String)
+        case collection(String)
+        case playlist(String)
+        case wallet
+    }
+
+    public enum PlexRequest: Sendable, Equatable {
+        case login
+        case status
+        case servers
+        /// Picks the server by name or machine identifier, then syncs it.
+        case use(String)
+        /// `acceptShrink`: apply a listing far shorter than the library (the guard holds it back).
+        case sync(acceptShrink: Bool)
+        case logout
+        case downloads
+        case keep(KeepTarget)
+        case unkeep(KeepTarget)
+    }
+
+    /// The albums a keep names: one, or a Plex collection's or playlist's.
+    public enum KeepTarget: Sendable, Equatable {
+        case album(Int64)
+        case collection(String)
+        case playlist(String)
+    }
+
+    public enum LastFMRequest: Sendable, Equatable {
+        case login
+        case status
+        case logout
+    }
+}

@@ -1,0 +1,155 @@
+import CrateAudio
+import CrateCore
+import CrateDisplay
+import CrateLastFM
+import CrateLibrary
+import FoundationEssentials
+
+/// The router's front door: every front end's command comes in here, typed, and goes out
+/// as an `Answer` or a refusal in words.
+extension Router {
+    /// Does `command`. Every failure is a `CommandRefusal` whose message is what the
+    /// person who asked is told; store failures also go to the log with their SQL.
+    public func perform(_ command: Command) throws(CommandRefusal) -> Answer {
+        do {
+            return try run(command)
+        } catch let error as CommandRefusal {
+            if !error.retryLater { logger.warning("\(command.name) refused: \(error.message)") }
+            throw error
+        } catch let error as PlayerError {
+            throw CommandRefusal(error.message)
+        } catch let error as RouterError {
+            logger.warning("\(command.name) refused: \(error.description)")
+            throw CommandRefusal(error.description)
+        } catch let error as LibraryError {
+            throw CommandRefusal(error.description)
+        } catch let error as LibraryStoreError {
+            // The SQL that failed goes to the log; the client is told what failed in words.
+            logger.error("\(command.name) failed: \(error)")
+            throw CommandRefusal(error.userMessage)
+        } catch let error as PlexError {
+            logger.warning("\(command.name) refused: \(error)")
+            throw CommandRefusal(error.description)
+        } catch let error as LastFMError {
+            logger.warning("\(command.name) refused: \(error)")
+            throw CommandRefusal(error.description)
+        } catch let error as SnapshotError {
+            throw CommandRefusal("display snapshot: \(error)")
+        } catch {
+            throw CommandRefusal("\(error)")
+        }
+    }
+
+    private func run(_ command: Command) throws -> Answer {
+        switch command {
+        case .ping, .status: break
+        case .play(let target): try play(target)
+        case .pause: try player.pause()
+        case .resume:
+            if try session?.resumeStopped() != true { try player.resume() }
+        case .toggle:
+            if try session?.resumeStopped() != true { try player.toggle() }
+        case .nextTrack:
+            session?.leavingTrackByHand()
+            try player.next()
+        case .previousTrack:
+            session?.leavingTrackByHand()
+            try player.previous()
+        case .stop:
+            if let session { try session.stop() } else { try player.stop() }
+        case .seek(let seconds):
+            session?.leavingTrackByHand()
+            try player.seek(to: seconds)
+        case .scan, .libraryStats, .albums, .album, .artists, .genres:
+            return try performLibrary(command)
+        case .crate, .regenerateCrate, .dial, .opinion, .queue, .enqueue, .nextAlbum, .previousAlbum,
+             .history, .diagnostics:
+            return try performQueue(command)
+        case .input(let injection):
+            return try inject(injection)
+        case .plex(let request):
+            return try performPlex(request)
+        // The daemon backs up and restores user.sqlite: it holds the only writer of the file,
+        // so the copy is consistent and the swap happens between two writes.
+        case .backup(let file):
+            return .userData(try requireLibrary().store.backupUserData(to: file))
+        case .restore(let file):
+            let copy = try requireLibrary().store.restoreUserData(from: file)
+            session?.forgetOpinions()
+            return .userData(copy)
+        case .lastfm(let request):
+            return try performLastFM(request)
+        case .sleep(let setting):
+            try sleepTimer.set(setting)
+        case .nowPlaying(let withCover):
+            return .nowPlaying(nowPlaying(withCover: withCover))
+        case .cover(let id, let size):
+            return try cover(album: id, size: size)
+        case .displaySnapshot:
+            guard let display = displayService else { throw RouterError("the display is not running") }
+            return .snapshot(try display.snapshot())
+        }
+        return .status(status())
+    }
+
+    private func play(_ target: Command.PlayTarget) throws {
+        switch target {
+        case .album(let album, let track):
+            logger.info("play: album \(album)")
+            guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
+            try session.play(album: album, fromTrack: track)
+        case .stoppedAlbum:
+            guard try session?.resumeStopped() == true else { throw RouterError("no stopped album to play again") }
+            logger.info("play: the stopped album again")
+        case .files(let paths):
+            let tracks = try FolderAlbum.expand(paths)
+            logger.info("play: \(tracks.count) track(s) from \(paths)")
+            // Files outside the library: no album to follow them.
+            session?.forgetCurrent()
+            try player.play(paths: tracks)
+        }
+    }
+}
+
+extension Command {
+    /// A short name for the log.
+    var name: String {
+        switch self {
+        case .ping: "ping"
+        case .status: "status"
+        case .play: "play"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .toggle: "toggle"
+        case .nextTrack: "next"
+        case .previousTrack: "prev"
+        case .stop: "stop"
+        case .seek: "seek"
+        case .scan: "library-scan"
+        case .libraryStats: "library-stats"
+        case .albums: "albums"
+        case .album: "album"
+        case .artists: "artists"
+        case .genres: "genres"
+        case .crate: "crate"
+        case .regenerateCrate: "crate-regenerate"
+        case .dial: "dial"
+        case .opinion(let opinion, _): opinion == .liked ? "like" : opinion == .disliked ? "dislike" : "unlike"
+        case .queue: "queue"
+        case .enqueue(_, let next): next ? "queue-next" : "queue-add"
+        case .nextAlbum: "next-album"
+        case .previousAlbum: "prev-album"
+        case .history: "history"
+        case .diagnostics: "diagnostics"
+        case .input: "input"
+        case .displaySnapshot: "display-snapshot"
+        case .plex: "plex"
+        case .backup: "backup"
+        case .restore: "restore"
+        case .lastfm: "lastfm"
+        case .sleep: "sleep"
+        case .nowPlaying: "now-playing"
+        case .cover: "cover"
+        }
+    }
+}
