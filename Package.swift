@@ -44,8 +44,8 @@ let package = Package(
         .target(name: "CCrateShims"),
         // alsa-lib's error hook apart, so only the audio engine links libasound.
         .target(name: "CALSAShims", dependencies: ["CALSA"]),
-        // Threads, clocks and errno: the POSIX plumbing the audio engine and the daemon share.
-        .target(name: "CratePosix", dependencies: ["CCrateShims"]),
+        // Threads, clocks, errno and Unix sockets: the POSIX plumbing the audio engine and the daemon share.
+        .target(name: "CratePosix", dependencies: ["CCrateShims", .product(name: "Logging", package: "swift-log")]),
         // Non-variadic doors into libcurl (curl_easy_setopt and curl_easy_getinfo are variadic).
         .target(name: "CCurlShims", dependencies: ["CCurl"]),
         // HTTP over libcurl: timeouts, retries with backoff, Range, bodies streamed to a sink.
@@ -114,11 +114,22 @@ let package = Package(
         ),
         // snapserver's JSON-RPC (rooms, volumes, groups, stream control), for crated and crate-admin.
         .target(name: "CrateSnapcast", dependencies: ["CrateCore", "CrateConfig", "CratePosix"]),
-        // The router, configuration and the control socket: where domains meet.
+        // The coordinator and the album session: where the domains meet. Front ends give it
+        // typed Commands and follow its one event stream; it has no sockets and knows no wire.
+        .target(
+            name: "CrateRouter",
+            dependencies: [
+                "CrateCore", "CrateAudio", "CrateFormats", "CrateLibrary", "CratePosix", "CrateControls",
+                "CrateDisplay", "CrateLastFM",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The composition root and the front ends (control socket, MPD): builds the domains
+        // and the router from the configuration and starts them.
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateWire", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
+                "CrateCore", "CrateWire", "CrateRouter", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
                 "CrateDisplay", "CrateHTTP", "CrateSnapcast", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -175,6 +186,9 @@ let package = Package(
             dependencies: ["CrateDisplay", "CratePosix", "CrateCore", .product(name: "Logging", package: "swift-log")],
             path: "bench/CrateDisplayBench"
         ),
+        // The router's test kit: a player twin on a manual clock, so the queue and crate rules
+        // are tested in process in milliseconds, without ALSA or sleeps.
+        .target(name: "CrateRouterTesting", dependencies: ["CrateRouter", "CrateAudio", "CrateCore"]),
         .target(name: "TestSupport", dependencies: ["CrateCore", "CrateWire", "CrateFormats", "CratePosix"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
@@ -188,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [
-                "CrateDaemon", "CrateWire", "CrateAudio", "CrateDisplay", "CrateSnapcast", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CrateDaemon", "CrateRouter", "CrateRouterTesting", "CrateWire", "CrateAudio", "CrateDisplay", "CrateSnapcast", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

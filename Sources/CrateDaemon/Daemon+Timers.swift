@@ -77,6 +77,7 @@ extension Daemon {
         guard let session = router.session else { return }
         let interval = config.playback.saveInterval
         let stopping = self.stopping
+        let player = router.player
         do {
             _ = try PosixThread.spawn(name: "crate-save") {
                 var waited = 0
@@ -84,10 +85,10 @@ extension Daemon {
                     sleep(1)
                     waited += 1
                     // Plex hears where a Plex track is about every 10 s while it plays.
-                    if waited % 10 == 0, session.player.status().state == .playing { session.reportTimeline() }
+                    if waited % 10 == 0, player.status().state == .playing { session.reportTimeline() }
                     guard waited >= interval else { continue }
                     waited = 0
-                    if session.player.status().state == .playing { session.save() }
+                    if player.status().state == .playing { session.save() }
                 }
             }
         } catch {

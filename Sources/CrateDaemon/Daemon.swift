@@ -6,6 +6,7 @@ import CrateDisplay
 import CrateHTTP
 import CrateLibrary
 import CratePosix
+import CrateRouter
 import Glibc
 import Logging
 import Synchronization
@@ -20,6 +21,8 @@ public final class Daemon: Sendable {
     private let mpd: MPDServer?
     private let controls: ControlsService
     private let display: DisplayService
+    /// The snapcast rooms' watcher; nil while multi-room is off.
+    private let rooms: RoomsWatcher?
     let logger: Logger
     let stopping = StopFlag()
 
@@ -118,7 +121,8 @@ public final class Daemon: Sendable {
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
-        if let rooms = RoomsWatcher(config.snapcast, router: router, logger: logger) { router.attach(rooms) }
+        rooms = RoomsWatcher(config.snapcast, router: router, logger: logger)
+        if let rooms { router.attach(rooms) }
         Self.connectLastFM(config, router: router, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
@@ -147,7 +151,7 @@ public final class Daemon: Sendable {
         startPositionSaver()
         startCheckpoints()
         startPlexSyncs()
-        do { try router.roomsWatcher?.start(stopping: stopping) } catch {
+        do { try rooms?.start(stopping: stopping) } catch {
             logger.error("cannot start the rooms thread: \(error); status shows no snapcast rooms")
         }
         do { try router.plexService?.startWriteBacks() } catch {

@@ -1,5 +1,6 @@
 import CrateCore
 @testable import CrateDaemon
+@testable import CrateRouter
 
 /// The parts of the router's answers the rule tests read.
 extension Answer {

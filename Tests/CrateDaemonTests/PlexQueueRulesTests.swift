@@ -1,5 +1,6 @@
 import CrateCore
 @testable import CrateDaemon
+@testable import CrateRouter
 import CrateLibrary
 import CrateWire
 import Synchronization

@@ -1,5 +1,7 @@
 import CrateCore
 @testable import CrateDaemon
+@testable import CrateRouter
+import CrateRouterTesting
 import CrateLibrary
 import CrateWire
 import Logging

@@ -1,6 +1,7 @@
 import CrateControls
 import CrateCore
 @testable import CrateDaemon
+@testable import CrateRouter
 import CrateLibrary
 import CrateWire
 import XCTest

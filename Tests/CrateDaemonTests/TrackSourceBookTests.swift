@@ -1,5 +1,6 @@
 import CrateAudio
 @testable import CrateDaemon
+@testable import CrateRouter
 import Logging
 import Synchronization
 import XCTest

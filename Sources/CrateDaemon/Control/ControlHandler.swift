@@ -1,4 +1,5 @@
 import CrateCore
+import CrateRouter
 
 /// What the control socket serves: the router does typed commands and publishes events.
 /// The socket server knows nothing else about the daemon.

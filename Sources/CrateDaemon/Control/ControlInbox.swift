@@ -1,4 +1,5 @@
 import CratePosix
+import CrateRouter
 import Synchronization
 
 /// How other threads reach the control loop: workers post finished requests here, and

@@ -1,5 +1,6 @@
 import CratePosix
 import CrateCore
+import CrateRouter
 import CrateWire
 import Logging
 

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateRouter
 import CrateWire
 import FoundationEssentials
 

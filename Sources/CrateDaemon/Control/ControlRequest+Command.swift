@@ -1,6 +1,7 @@
 import CrateControls
 import CrateCore
 import CrateLibrary
+import CrateRouter
 import CrateWire
 
 /// The control socket's edge: a JSON request becomes the router's typed `Command` here, once,

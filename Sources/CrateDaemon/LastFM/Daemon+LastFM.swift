@@ -2,6 +2,7 @@ import CrateConfig
 import CrateHTTP
 import CrateLastFM
 import CrateLibrary
+import CrateRouter
 import Logging
 
 /// Last.fm in the daemon: built from `[lastfm]` when it has an API key, started after the

@@ -1,3 +1,4 @@
+import CrateRouter
 /// One connected MPD client as the poll loop sees it: bytes in, bytes out, and the
 /// protocol state between them (command lists, idle). Only the poll thread touches it.
 ///

@@ -1,3 +1,4 @@
+import CrateRouter
 /// What a command needs when the server has a password: reading is open to every
 /// client; changing playback, the queue or the library needs the password (MPD's add,
 /// control and admin permissions, which Crate does not tell apart).

@@ -1,4 +1,5 @@
 import CrateDisplay
+import CrateRouter
 
 /// `albumart` (the cover file in the album's folder) and `readpicture` (the picture in the
 /// track's tags): the same sources the display draws from, sent in `binarylimit` chunks.

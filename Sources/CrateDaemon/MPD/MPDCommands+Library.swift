@@ -1,4 +1,5 @@
 import CrateCore
+import CrateRouter
 
 /// The library commands: browsing by folder, listing by tag, finding, counting, updating.
 extension MPDCommands {

@@ -1,3 +1,4 @@
+import CrateRouter
 /// `move` and `moveid` the album way: the songs named stand for their albums, which
 /// move whole among the waiting albums. Tracks keep their album order and the album
 /// playing stays first, so a move that would break either is refused with a reason.
@@ -46,32 +47,5 @@ extension MPDCommands {
         }
         guard to >= 0, to < queue.entries.count else { throw MPDError.argument("Bad song index") }
         return to
-    }
-}
-
-enum WaitingMove { case moved, playingAlbum, changed }
-
-extension AlbumSession {
-    /// Moves waiting albums, in their order, just after (`next`) or before `anchor`, the
-    /// album playing counting as the front of the queue.
-    func moveWaiting(_ albums: [Int64], next: Bool, to anchor: Int64) -> WaitingMove {
-        let outcome = state.withLock { s -> WaitingMove in
-            if let current = s.current, albums.contains(current) { return .playingAlbum }
-            guard albums.allSatisfy(s.queued.contains) else { return .changed }
-            var waiting = s.queued.filter { !albums.contains($0) }
-            let index: Int
-            if anchor == s.current {
-                index = 0
-            } else if let at = waiting.firstIndex(of: anchor) {
-                index = next ? at + 1 : at
-            } else {
-                return .changed
-            }
-            waiting.insert(contentsOf: albums, at: index)
-            s.queued = waiting
-            return .moved
-        }
-        if outcome == .moved { save() }
-        return outcome
     }
 }

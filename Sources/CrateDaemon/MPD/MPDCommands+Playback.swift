@@ -1,4 +1,5 @@
 import CrateCore
+import CrateRouter
 
 /// Transport, options and volume, through the router's own entry points.
 extension MPDCommands {

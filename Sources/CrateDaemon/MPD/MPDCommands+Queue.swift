@@ -1,3 +1,4 @@
+import CrateRouter
 /// The queue commands: the album queue listed by track, changed a whole album at a time.
 extension MPDCommands {
     static let queue: [MPDCommandSpec] = [
@@ -118,7 +119,7 @@ extension MPDCommands {
         guard let session = service.router.session else { return }
         let albums = view.catalog.albumIDs(of: positions.map { view.queue.entries[$0] })
         let playing = view.queue.current.map { view.catalog.songs[view.queue.entries[$0]].albumID }
-        let currentAlbum = session.state.withLock { $0.current }
+        let currentAlbum = session.handQueue(playerIndex: nil).current
         for album in albums {
             if album == playing || album == currentAlbum {
                 try route(.stop)

@@ -1,6 +1,7 @@
 import CrateCore
 import CrateFormats
 import CratePosix
+import CrateRouter
 import Glibc
 
 /// Runs one MPD command against the service: the table says whether the client may and

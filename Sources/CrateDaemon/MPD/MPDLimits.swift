@@ -1,4 +1,5 @@
 import CrateConfig
+import CrateRouter
 
 /// What one MPD client may cost, from `[mpd]` (README, "Reliability"): every bound a phone
 /// on the LAN can reach, so one of them cannot stall the others or take the player's memory.

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateRouter
 
 /// The box's album queue seen track by track, as MPD's queue: the album playing, then
 /// the albums queued by hand, each album's tracks in order. Song ids are the library's
@@ -13,14 +14,12 @@ struct MPDQueue {
         entries = []
         current = nil
         guard let session else { return }
-        let (currentAlbum, queued, segment) = session.state.withLock { s in
-            (s.current, s.queued, player.currentIndex.flatMap { s.segment(containing: $0) })
-        }
+        let queue = session.handQueue(playerIndex: player.currentIndex)
         var seen = Set<Int64>()
-        for album in [currentAlbum].compactMap({ $0 }) + queued where seen.insert(album).inserted {
+        for album in [queue.current].compactMap({ $0 }) + queue.queued where seen.insert(album).inserted {
             entries += catalog.albums[album] ?? []
         }
-        if let segment, let index = player.currentIndex {
+        if let segment = queue.playing, let index = player.currentIndex {
             let offset = index - segment.startIndex
             current = entries.firstIndex {
                 catalog.songs[$0].albumID == segment.albumID && catalog.songs[$0].indexInAlbum == offset
@@ -52,29 +51,5 @@ struct MPDQueue {
             throw .noExist("No such song")
         }
         return position
-    }
-}
-
-/// The queue changes MPD clients ask for, done the album way.
-extension AlbumSession {
-    /// Whether the album is the one playing or already waiting.
-    func holds(album id: Int64) -> Bool {
-        state.withLock { $0.current == id || $0.queued.contains(id) }
-    }
-
-    /// Takes a waiting album out of the queue; false when it was not waiting.
-    func dequeue(album id: Int64) -> Bool {
-        let removed = state.withLock { s -> Bool in
-            guard let index = s.queued.firstIndex(of: id) else { return false }
-            s.queued.remove(at: index)
-            return true
-        }
-        if removed { save() }
-        return removed
-    }
-
-    func clearQueued() {
-        state.withLock { $0.queued.removeAll() }
-        save()
     }
 }

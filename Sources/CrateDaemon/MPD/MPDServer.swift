@@ -1,5 +1,6 @@
 import CrateConfig
 import CratePosix
+import CrateRouter
 import Glibc
 import Logging
 import Synchronization

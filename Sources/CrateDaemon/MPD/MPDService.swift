@@ -1,6 +1,7 @@
 import CrateCore
 import CrateLibrary
 import CratePosix
+import CrateRouter
 import Logging
 import Synchronization
 

@@ -1,5 +1,6 @@
 import CrateConfig
 import CrateCore
+import CrateRouter
 import CratePosix
 import CrateSnapcast
 import Glibc
@@ -10,7 +11,7 @@ import Synchronization
 /// decode or real-time threads): every few seconds, less often while snapserver cannot
 /// be reached. A room that was connected while crated watched and is not any more has
 /// dropped out; rooms long gone before crated started are not mentioned.
-final class RoomsWatcher: Sendable {
+final class RoomsWatcher: RoomsReport {
     /// Seconds between questions while snapserver answers; doubled up to `maxInterval` while it does not.
     static let interval = 2
     static let maxInterval = 30

@@ -9,7 +9,7 @@ import CratePosix
 /// on the display thread once a second while playing and on every change; album rows
 /// come from a one-album cache so a redraw costs no SQLite query.
 extension Router {
-    func displayContent() -> DisplayContent {
+    public func displayContent() -> DisplayContent {
         let player = player.status()
         let mode = controlsService?.mode
         var content: DisplayContent
@@ -71,7 +71,7 @@ extension Router {
             trackNumber: (inAlbum ?? index) + 1, trackCount: detail?.tracks.count ?? player.tracks.count,
             elapsed: player.position, elapsedAt: MonotonicClock.now(), duration: track.duration, mark: mark,
             art: detail.flatMap { artwork($0) })
-        if let rooms = roomsWatcher?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
+        if let rooms = roomsReport?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
         nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
         nowPlaying.sleep = sleepTimer.status().map(SleepTimer.panelWords)
         if albumID != nil, let next = session?.upcomingAlbum().flatMap({ cachedAlbum($0) }) {

@@ -5,16 +5,23 @@ import CratePosix
 
 /// Fills a crate of a given kind from the library: the Crate Wall (or a genre crate)
 /// through the signals and the dial's weights, an artist's catalog, or the CDs wallet.
-struct CrateMaker {
+public struct CrateMaker: Sendable {
     let library: Library
     let size: Int
     let walletPath: String?
     /// For collection crates.
     var plex: PlexService? = nil
     /// The name of the Plex playlist that is the wallet (`[plex] wallet_playlist`).
-    var walletPlaylist = "CDs"
+    public var walletPlaylist = "CDs"
     /// The wallet's last refresh, for diagnostics.
     let walletLog = WalletLog()
+
+    public init(library: Library, size: Int, walletPath: String?, plex: PlexService? = nil) {
+        self.library = library
+        self.size = size
+        self.walletPath = walletPath
+        self.plex = plex
+    }
 
     func fill(_ crate: inout CrateState) throws {
         crate.planned = [:]

@@ -5,7 +5,7 @@ import CrateLibrary
 /// coming albums ahead, and what the server hears of plays and opinions. `PlexService`
 /// on the box; the queue tests drive the session with a twin, so the rules for Plex
 /// albums (an offline one passed over, a downloaded one played) run in milliseconds.
-protocol PlexPlayback: AnyObject, Sendable {
+public protocol PlexPlayback: AnyObject, Sendable {
     /// How many coming albums are kept downloaded ahead (`[plex] download_ahead`).
     var downloadAhead: Int { get }
     /// True when every Plex track of `paths` has a complete copy here.
@@ -21,5 +21,5 @@ protocol PlexPlayback: AnyObject, Sendable {
 }
 
 extension PlexService: PlexPlayback {
-    var downloadAhead: Int { settings.downloadAhead }
+    public var downloadAhead: Int { settings.downloadAhead }
 }

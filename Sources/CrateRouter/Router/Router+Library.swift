@@ -30,7 +30,7 @@ extension Router {
     }
 
     /// Starts a background scan whose progress and end go to every subscriber.
-    func startScan(full: Bool) throws {
+    public func startScan(full: Bool) throws {
         let library = try requireLibrary()
         try library.startScan(full: full, progress: { [weak self] progress in
             self?.publish(.scanProgress, progress.currentPath, progress: progress)

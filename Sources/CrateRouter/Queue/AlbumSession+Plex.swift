@@ -15,7 +15,7 @@ extension AlbumSession {
     }
 
     /// The play state of the track under the play head, when it is a Plex track.
-    func reportTimeline() {
+    public func reportTimeline() {
         guard let plex else { return }
         let status = player.status()
         guard let index = status.currentIndex else { return }

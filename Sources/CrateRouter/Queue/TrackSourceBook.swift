@@ -9,8 +9,8 @@ import Synchronization
 /// read and a file check, and the engine asks when it opens a track, on its own thread,
 /// which must not wait on the disk for anyone. Refreshed as albums start, so a copy that
 /// finished downloading meanwhile is the one played.
-final class TrackSourceBook: Sendable {
-    typealias Lookup = @Sendable (String) -> TrackSource?
+public final class TrackSourceBook: Sendable {
+    public typealias Lookup = @Sendable (String) -> TrackSource?
     private let lookup: Lookup
     private let entries = Mutex<[String: TrackSource]>([:])
     private let misses = Atomic<Int>(0)
@@ -18,7 +18,7 @@ final class TrackSourceBook: Sendable {
     /// More than a few albums' worth is history: the oldest entries go first.
     static let limit = 500
 
-    init(logger: Logger, lookup: @escaping Lookup) {
+    public init(logger: Logger, lookup: @escaping Lookup) {
         self.logger = logger
         self.lookup = lookup
     }
@@ -52,7 +52,7 @@ final class TrackSourceBook: Sendable {
 
     /// The engine's resolver: from memory. A Plex track not noted ahead (a path handed to
     /// the player some other way) is looked up here, counted and logged, so it still plays.
-    func source(for path: String) -> TrackSource? {
+    public func source(for path: String) -> TrackSource? {
         guard TrackLocation.isPlex(path) else { return nil }
         if let known = entries.withLock({ $0[path] }) { return known }
         misses.add(1, ordering: .relaxed)

@@ -1,4 +1,3 @@
-import CratePosix
 import Logging
 
 #if canImport(Glibc)
@@ -7,14 +6,14 @@ import Glibc
 
 /// The socket's place in the file system: its directory, a stale file left by a daemon
 /// that crashed, and telling our socket file apart from one that replaced it.
-enum SocketFile {
+public enum SocketFile {
     /// Device and inode of a file, to recognise the socket we bound.
-    struct Identity: Equatable, Sendable {
-        var device: UInt64
-        var inode: UInt64
+    public struct Identity: Equatable, Sendable {
+        public var device: UInt64
+        public var inode: UInt64
     }
 
-    static func identity(of path: String) -> Identity? {
+    public static func identity(of path: String) -> Identity? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
@@ -23,7 +22,7 @@ enum SocketFile {
     /// Makes `path` free for `bind`: creates missing parent directories and removes a
     /// socket file nobody answers on. Throws if a daemon answers, or if the file is not
     /// a socket (never delete what we did not create).
-    static func prepare(path: String, logger: Logger) throws(ControlServerError) {
+    public static func prepare(path: String, logger: Logger) throws(SocketSetupError) {
         try createParentDirectories(of: path)
 
         var info = stat()
@@ -57,7 +56,7 @@ enum SocketFile {
 
     /// `mkdir -p` for the socket's directory. The socket's own mode decides who may
     /// connect, so the directory only needs to be searchable.
-    static func createParentDirectories(of path: String) throws(ControlServerError) {
+    public static func createParentDirectories(of path: String) throws(SocketSetupError) {
         guard let slash = path.lastIndex(of: "/") else { return }
         let parent = String(path[..<slash])
         guard !parent.isEmpty else { return }

@@ -4,7 +4,7 @@ import CrateCore
 /// What the router and the album session ask of a player. On the box it is the audio
 /// engine's `Player`; the queue tests drive the session with a twin on a manual clock,
 /// so the rules of what plays next are checked in milliseconds, without ALSA or sleeps.
-protocol PlayerControl: AnyObject, Sendable {
+public protocol PlayerControl: AnyObject, Sendable {
     func play(paths: [String], startIndex: Int, startSeconds: Double, paused: Bool) throws(PlayerError)
     func pause() throws(PlayerError)
     func resume() throws(PlayerError)

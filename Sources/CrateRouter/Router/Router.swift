@@ -16,29 +16,29 @@ import Synchronization
 public final class Router: Sendable {
     public static let version = CrateVersion.number
 
-    let player: any PlayerControl
+    public let player: any PlayerControl
     /// nil when the store could not be opened; `libraryProblem` then says why.
-    let library: Library?
+    public let library: Library?
     let libraryProblem: String?
     /// The album queue and crates; nil without a library.
-    let session: AlbumSession?
-    let logger: Logger
+    public let session: AlbumSession?
+    public let logger: Logger
     /// The volume buttons' mixer; nil when `[audio] mixer_control` is not set.
-    let mixer: ALSAMixer?
+    public let mixer: ALSAMixer?
     /// Percent per volume click.
     let volumeStep: Int
     private let controls = Mutex<ControlsService?>(nil)
     private let display = Mutex<DisplayService?>(nil)
-    private let rooms = Mutex<RoomsWatcher?>(nil)
+    private let rooms = Mutex<(any RoomsReport)?>(nil)
     /// Last.fm: off, running, or configured but unavailable (Router+LastFM).
-    let lastfmLink = Mutex<LastFMLink>(.off)
+    public let lastfmLink = Mutex<LastFMLink>(.off)
     /// Plex; nil without a library (then `plexProblem` says why).
-    let plexService: PlexService?
+    public let plexService: PlexService?
     let plexProblem: String?
     /// Plex albums' covers (thumbs and the photo transcoder); nil without Plex.
-    let plexCovers: PlexCovers?
+    public let plexCovers: PlexCovers?
     /// The display's covers (cache, fetches), for `status`; set once at start-up.
-    let artwork = Mutex<CachedArtwork?>(nil)
+    public let artwork = Mutex<CachedArtwork?>(nil)
     let displayMessages = DisplayMessageBoard()
     /// Albums the display shows, by id; emptied when a scan ends.
     let albumCache = Mutex<[Int64: AlbumDetail]>([:])
@@ -52,7 +52,7 @@ public final class Router: Sendable {
     private let subscribers = Mutex<[Int: @Sendable (DaemonEvent) -> Void]>([:])
     private let nextSubscriber = Atomic<Int>(0)
 
-    init(player: any PlayerControl, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
+    public init(player: any PlayerControl, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
          warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
          plexProblem: String? = nil, sleep: (fadeSeconds: Double, minuteSeconds: Double) = (8, 60), logger: Logger) {
         self.plexService = plex
@@ -83,13 +83,13 @@ public final class Router: Sendable {
 
     /// The buttons and knob; set once at start-up.
     var controlsService: ControlsService? { controls.withLock { $0 } }
-    func attach(_ service: ControlsService) { controls.withLock { $0 = service } }
+    public func attach(_ service: ControlsService) { controls.withLock { $0 = service } }
     /// The status display; set once at start-up.
-    var displayService: DisplayService? { display.withLock { $0 } }
-    func attach(_ service: DisplayService) { display.withLock { $0 = service } }
+    public var displayService: DisplayService? { display.withLock { $0 } }
+    public func attach(_ service: DisplayService) { display.withLock { $0 = service } }
     /// The snapcast rooms; set once at start-up when `[snapcast]` is on.
-    var roomsWatcher: RoomsWatcher? { rooms.withLock { $0 } }
-    func attach(_ watcher: RoomsWatcher) { rooms.withLock { $0 = watcher } }
+    var roomsReport: (any RoomsReport)? { rooms.withLock { $0 } }
+    public func attach(_ report: any RoomsReport) { rooms.withLock { $0 = report } }
 
     /// Every event may change what the panel shows; a gesture also wakes a dimmed panel.
     private func updateDisplay(for event: DaemonEvent) {
@@ -155,7 +155,7 @@ public final class Router: Sendable {
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         status.album = playingAlbumStatus()
         status.sleep = sleepTimer.status()
-        if let rooms = roomsWatcher?.status() {
+        if let rooms = roomsReport?.status() {
             status.rooms = rooms
             if let error = rooms.error { status.warnings.append("snapcast: \(error)") }
             for room in rooms.droppedOut { status.warnings.append("snapcast: \(room.name) dropped out (its snapclient is not connected)") }

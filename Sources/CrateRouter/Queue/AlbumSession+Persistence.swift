@@ -7,7 +7,7 @@ extension AlbumSession {
     /// Saved on every state change and every `save_interval` while playing; user.sqlite
     /// is synchronous = FULL, so what was saved survives a power cut. The write itself is
     /// the session writer's, a moment later: the caller never waits for the fsync.
-    func save() {
+    public func save() {
         guard !restoreWaiting.load(ordering: .acquiring) else { return }
         let status = player.status()
         let snapshot = state.withLock { s -> SessionState in
@@ -21,7 +21,7 @@ extension AlbumSession {
     }
 
     /// Saves now and waits until it is written: at a clean stop.
-    func saveAndWait() {
+    public func saveAndWait() {
         save()
         writer.stop()
     }

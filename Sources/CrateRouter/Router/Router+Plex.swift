@@ -49,7 +49,7 @@ extension Router {
         return try library?.store.albumIDs(albumKeys: list.albumKeys) ?? []
     }
 
-    func startPlexSync(_ plex: PlexService, acceptShrink: Bool = false) throws {
+    public func startPlexSync(_ plex: PlexService, acceptShrink: Bool = false) throws {
         try plex.startSync(acceptShrink: acceptShrink) { [weak self] report in
             guard let self else { return }
             self.albumCache.withLock { $0.removeAll() }

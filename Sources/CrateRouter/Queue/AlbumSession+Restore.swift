@@ -11,7 +11,7 @@ import Synchronization
 /// dropped, with a note in `status`: never pointed at whichever album has its old id now.
 extension AlbumSession {
     /// At start-up: the album and position saved last, paused unless `resume`.
-    func restore(resume: Bool) {
+    public func restore(resume: Bool) {
         resumeOnRestore.store(resume, ordering: .releasing)
         attemptRestore()
     }
@@ -33,7 +33,7 @@ extension AlbumSession {
 
     /// The store a full disk kept closed at start is open now: the saved queue is read
     /// and restored as at start-up (unless the listener chose an album meanwhile).
-    func storeOpened(resume: Bool) {
+    public func storeOpened(resume: Bool) {
         guard state.withLock({ $0.current }) == nil else { return }
         let saved = Self.readSaved(library: library, logger: logger)
         pendingRestore.withLock { $0 = saved }

@@ -9,7 +9,7 @@ import Synchronization
 /// The album queue: what plays now, what follows (albums queued by hand, then the crate
 /// the current album came from), the listening history it leaves, and the state that
 /// must survive a power cut. Speaks to the player only in track paths.
-final class AlbumSession: Sendable {
+public final class AlbumSession: Sendable {
     static let stateKey = "session"
     let library: Library
     let player: any PlayerControl
@@ -45,7 +45,7 @@ final class AlbumSession: Sendable {
     /// after it (SleepTimer pauses the album's last seconds).
     let stopAfterAlbum = Atomic<Bool>(false)
 
-    init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
+    public init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, logger: Logger) {
         self.plex = plex
         self.sources = sources
@@ -64,7 +64,7 @@ final class AlbumSession: Sendable {
 
     /// Plays album `id` from its first track (or `track`, `seconds` in), replacing the list.
     /// `newPlay` false: the album was already playing (a track picked), no second play in history.
-    func play(album id: Int64, track: Int = 0, seconds: Double = 0, paused: Bool = false, newPlay: Bool = true) throws {
+    public func play(album id: Int64, track: Int = 0, seconds: Double = 0, paused: Bool = false, newPlay: Bool = true) throws {
         let paths = try playablePaths(id)
         // The listener chose an album before the saved one could be restored: theirs wins.
         if restoreWaiting.exchange(false, ordering: .acquiringAndReleasing) { pendingRestore.withLock { $0 = nil } }

@@ -3,7 +3,7 @@ import CrateLastFM
 import CrateLibrary
 
 /// Whether Last.fm scrobbling runs.
-enum LastFMLink: Sendable {
+public enum LastFMLink: Sendable {
     /// `[lastfm]` has no API key.
     case off
     case on(LastFMService, LastFMFeed)

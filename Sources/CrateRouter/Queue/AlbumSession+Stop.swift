@@ -40,7 +40,7 @@ extension AlbumSession {
     }
 
     /// The album a stop left, if play would take it up again.
-    var stoppedAlbum: Int64? { state.withLock { $0.stopped?.albumID } }
+    public var stoppedAlbum: Int64? { state.withLock { $0.stopped?.albumID } }
 }
 
 extension AlbumSession {

@@ -115,7 +115,7 @@ extension AlbumSession {
 
     /// `playable`: the caller already knows the album can play (a local album on a
     /// reachable drive), so it is not looked up again.
-    func enqueue(_ id: Int64, next: Bool, playable: Bool = false) throws {
+    public func enqueue(_ id: Int64, next: Bool, playable: Bool = false) throws {
         if !playable { _ = try playablePaths(id) }
         state.withLock { s in
             if next { s.queued.insert(id, at: 0) } else { s.queued.append(id) }

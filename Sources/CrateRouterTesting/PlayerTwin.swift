@@ -1,6 +1,6 @@
 import CrateAudio
 import CrateCore
-@testable import CrateDaemon
+import CrateRouter
 import Synchronization
 
 /// A stand-in for the audio engine, on a manual clock: it keeps a track list, a play head
@@ -8,7 +8,7 @@ import Synchronization
 /// list starts (the engine asks once the list is decoded, seconds before its end), and
 /// tells its observer of each track change and state change. `advance(by:)` is time
 /// passing; nothing happens between calls, so a test is exact and takes milliseconds.
-final class PlayerTwin: PlayerControl, @unchecked Sendable {
+public final class PlayerTwin: PlayerControl, @unchecked Sendable {
     // @unchecked: every field is behind `lock`; handlers are called outside it.
     private struct State {
         var tracks: [String] = []
@@ -22,20 +22,20 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
     private let handler = Mutex<(@Sendable (PlayerEvent, String?, PlayerStatus) -> Void)?>(nil)
     private let continuation = Mutex<(@Sendable (Int) -> [String]?)?>(nil)
     /// Every track lasts this long unless `durations` says otherwise.
-    let trackSeconds: Double
-    let durations: [String: Double]
+    public let trackSeconds: Double
+    public let durations: [String: Double]
 
-    init(trackSeconds: Double = 10, durations: [String: Double] = [:]) {
+    public init(trackSeconds: Double = 10, durations: [String: Double] = [:]) {
         self.trackSeconds = trackSeconds
         self.durations = durations
     }
 
-    func duration(_ path: String) -> Double { durations[path] ?? trackSeconds }
+    public func duration(_ path: String) -> Double { durations[path] ?? trackSeconds }
 
     // MARK: the clock
 
     /// Plays `seconds` on: crosses track ends, appends the continuation, ends the list.
-    func advance(by seconds: Double) {
+    public func advance(by seconds: Double) {
         var left = seconds
         while left > 0 {
             let step: (PlayerEvent?, Bool) = lock.withLock { s in
@@ -90,16 +90,16 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
 
     // MARK: PlayerControl
 
-    func play(paths: [String], startIndex: Int, startSeconds: Double, paused: Bool) throws(PlayerError) {
+    public func play(paths: [String], startIndex: Int, startSeconds: Double, paused: Bool) throws(PlayerError) {
         guard paths.indices.contains(startIndex) else { throw PlayerError("no track \(startIndex + 1)") }
         lock.withLock { $0.tracks = paths }
         load(startIndex, seconds: startSeconds, state: paused ? .paused : .playing)
     }
 
-    func pause() throws(PlayerError) { try setState(from: .playing, to: .paused) }
-    func resume() throws(PlayerError) { try setState(from: .paused, to: .playing) }
+    public func pause() throws(PlayerError) { try setState(from: .playing, to: .paused) }
+    public func resume() throws(PlayerError) { try setState(from: .paused, to: .playing) }
 
-    func toggle() throws(PlayerError) {
+    public func toggle() throws(PlayerError) {
         let now = lock.withLock { $0.state }
         try setState(from: now, to: now == .playing ? .paused : .playing)
     }
@@ -114,7 +114,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
         emit(.state)
     }
 
-    func stop() throws(PlayerError) {
+    public func stop() throws(PlayerError) {
         lock.withLock { s in
             s.index = nil
             s.state = .idle
@@ -122,7 +122,7 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
         emit(.state)
     }
 
-    func next() throws(PlayerError) {
+    public func next() throws(PlayerError) {
         guard let (index, count) = lock.withLock({ s in s.index.map { ($0, s.tracks.count) } }) else {
             throw PlayerError("nothing is playing")
         }
@@ -133,14 +133,14 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
         load(index + 1, state: keptState())
     }
 
-    func previous() throws(PlayerError) {
+    public func previous() throws(PlayerError) {
         guard let (index, position) = lock.withLock({ s in s.index.map { ($0, s.position) } }) else {
             throw PlayerError("nothing is playing")
         }
         load(position > 3 ? index : max(0, index - 1), state: keptState())
     }
 
-    func seek(to seconds: Double) throws(PlayerError) {
+    public func seek(to seconds: Double) throws(PlayerError) {
         guard lock.withLock({ s in s.index != nil }) else { throw PlayerError("nothing is playing") }
         lock.withLock { $0.position = seconds }
         emit(.seek)
@@ -148,10 +148,10 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
 
     private func keptState() -> PlaybackState { lock.withLock { $0.state == .paused ? .paused : .playing } }
 
-    func ping() throws(PlayerError) {}
-    func setFadeLevel(_ level: Double) {}
+    public func ping() throws(PlayerError) {}
+    public func setFadeLevel(_ level: Double) {}
 
-    func status() -> PlayerStatus {
+    public func status() -> PlayerStatus {
         lock.withLock { s in
             PlayerStatus(state: s.state, tracks: s.tracks.map { TrackStatus(path: $0, duration: duration($0)) },
                          currentIndex: s.index, position: s.position, sourceRate: nil, sourceChannels: nil,
@@ -159,11 +159,11 @@ final class PlayerTwin: PlayerControl, @unchecked Sendable {
         }
     }
 
-    func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState { status().state }
-    func setEventHandler(_ handler: @escaping @Sendable (PlayerEvent, String?, PlayerStatus) -> Void) {
+    public func waitForState(otherThan before: PlaybackState, timeout: Double) -> PlaybackState { status().state }
+    public func setEventHandler(_ handler: @escaping @Sendable (PlayerEvent, String?, PlayerStatus) -> Void) {
         self.handler.withLock { $0 = handler }
     }
-    func setContinuation(_ provider: @escaping @Sendable (Int) -> [String]?) { continuation.withLock { $0 = provider } }
-    func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {}
-    func shutdown() {}
+    public func setContinuation(_ provider: @escaping @Sendable (Int) -> [String]?) { continuation.withLock { $0 = provider } }
+    public func setTrackResolver(_ resolver: @escaping @Sendable (String) -> TrackSource?) {}
+    public func shutdown() {}
 }
