@@ -10,6 +10,7 @@ public final class Library: Sendable {
     let roots: [String]
     let logger: Logger
     private let scanning = Atomic<Bool>(false)
+    private let scansEnded = Atomic<Int>(0)
     private let cancelRequested = Atomic<Bool>(false)
     private let lastReport = Mutex<ScanReport?>(nil)
     /// The folders' watch (Library+Watch); nil until started.
@@ -24,6 +25,10 @@ public final class Library: Sendable {
     }
 
     public var isScanning: Bool { scanning.load(ordering: .acquiring) }
+    /// How many scans have ended: moves on before the scan's report is visible, so a
+    /// copy of the library made under an older count is known to be stale at once, before
+    /// the scan-finished event reaches anyone.
+    public var scanGeneration: Int { scansEnded.load(ordering: .acquiring) }
 
     /// Opens a store a full disk kept closed (see `LibraryStore.retryOpening`), and reads
     /// the last scan's report from it. True once it is open.
@@ -103,6 +108,7 @@ public final class Library: Sendable {
         } catch {
             logger.error("cannot record the scan's outcome: \(error)")
         }
+        scansEnded.add(1, ordering: .releasing)
         lastReport.withLock { $0 = report }
         // The scan thread's malloc arena is left holding freed pages; hand them back so an
         // idle box does not keep the memory of its last scan.

@@ -12,7 +12,8 @@ final class MPDService: Sendable {
     let roots: [String]
     let password: String?
     let logger: Logger
-    private let catalogCache = Mutex<MPDCatalog?>(nil)
+    /// The catalog and the library's scan generation it was read under.
+    private let catalogCache = Mutex<(catalog: MPDCatalog, generation: Int)?>(nil)
     /// The playlist version and the queue it was given for.
     private let playlistState = Mutex<(version: Int, signature: [Int])>((1, []))
     /// Subsystems changed since the poll loop last looked.
@@ -74,13 +75,16 @@ final class MPDService: Sendable {
         return changed
     }
 
-    /// The library as MPD's database, rebuilt after a scan.
+    /// The library as MPD's database, read again once a scan has ended (a client asking
+    /// right after must not get the catalog of the scan's first half) or Plex synced.
     func catalog() -> MPDCatalog {
-        if let cached = catalogCache.withLock({ $0 }) { return cached }
         guard let library = router.library else { return MPDCatalog() }
+        // Taken before reading: a scan ending meanwhile leaves this copy stale, not current.
+        let generation = library.scanGeneration
+        if let cached = catalogCache.withLock({ $0 }), cached.generation == generation { return cached.catalog }
         do {
             let built = try MPDCatalog(library: library, roots: roots)
-            catalogCache.withLock { $0 = built }
+            catalogCache.withLock { $0 = (built, generation) }
             return built
         } catch {
             logger.error("mpd: cannot read the library: \(error)")
