@@ -68,22 +68,25 @@ let package = Package(
             name: "CrateFormats",
             dependencies: ["CrateCore", "CratePosix", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFAAD"]
         ),
+        // The lenient JSON reader for web services' bodies (Plex, plex.tv, Last.fm): strict
+        // structure, forgiving text, bounded size and depth, non-JSON bodies named.
+        .target(name: "CrateJSON", dependencies: ["CrateCore"]),
         // The thin sqlite3 wrapper: connections, cached statements, transactions, backup.
         .target(name: "CrateSQLite", dependencies: ["CSQLite"]),
         // What music exists: SQLite store, local scanner, genre taxonomy. Never imports CrateAudio.
         .target(
             name: "CrateLibrary",
             dependencies: [
-                "CrateCore", "CrateFormats", "CratePosix", "CrateSQLite", "CrateHTTP",
+                "CrateCore", "CrateFormats", "CratePosix", "CrateSQLite", "CrateHTTP", "CrateJSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Last.fm: the signed API client, the scrobble queue (lastfm.sqlite), the listening
-        // clock that decides what counts as a play. Uses CrateLibrary only for its JSON reader.
+        // clock that decides what counts as a play. Knows nothing of the library.
         .target(
             name: "CrateLastFM",
             dependencies: [
-                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateLibrary",
+                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateJSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -178,7 +181,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CrateCore", "CrateWire", "CrateFormats", "CratePosix"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
-        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateSQLite", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateJSONTests", dependencies: ["CrateJSON", "TestSupport"]),
+        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateJSON", "CrateSQLite", "CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),

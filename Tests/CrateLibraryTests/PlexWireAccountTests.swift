@@ -1,4 +1,5 @@
 @testable import CrateLibrary
+import CrateJSON
 import XCTest
 
 /// plex.tv answers (PIN sign-in, user, resources) and a server's /identity.

@@ -1,27 +1,13 @@
 @testable import CrateLibrary
+import CrateJSON
+import TestSupport
 
 /// Payloads shaped like a real Plex Media Server's and plex.tv's (PLEX.md), quirks
 /// included. `<<XX>>` in a fixture stands for the raw byte 0xXX, so Latin-1 text that
 /// is not valid UTF-8 can be written down.
 enum PlexWireFixtures {
     /// The fixture's bytes, with each `<<XX>>` replaced by the byte it names.
-    static func bytes(_ text: String) -> [UInt8] {
-        let source = Array(text.utf8)
-        var out: [UInt8] = []
-        var i = 0
-        while i < source.count {
-            if i + 5 < source.count, source[i] == UInt8(ascii: "<"), source[i + 1] == UInt8(ascii: "<"),
-               source[i + 4] == UInt8(ascii: ">"), source[i + 5] == UInt8(ascii: ">"),
-               let byte = UInt8(String(decoding: source[(i + 2)...(i + 3)], as: UTF8.self), radix: 16) {
-                out.append(byte)
-                i += 6
-            } else {
-                out.append(source[i])
-                i += 1
-            }
-        }
-        return out
-    }
+    static func bytes(_ text: String) -> [UInt8] { escapedBytes(text) }
 
     static func parse(_ text: String) throws -> JSONValue {
         try LenientJSON.parse(bytes(text))
@@ -91,11 +77,6 @@ enum PlexWireFixtures {
                    {"audioCodec": "mp3", "container": "mp3", "Part": [{"key": "/library/parts/100/file.mp3"}]}]},
         "not an object"
       ]}}
-    """
-
-    /// A 401 from a Plex Media Server: HTML, whatever Accept said.
-    static let unauthorizedHTML = """
-    <html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>
     """
 
     /// `POST /api/v2/pins?strong=true` on plex.tv.

@@ -1,4 +1,5 @@
 @testable import CrateLibrary
+import CrateJSON
 import XCTest
 
 /// Library listings: sections, albums, tracks and the smaller lists, with PLEX.md's quirks.

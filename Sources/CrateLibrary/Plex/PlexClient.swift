@@ -1,4 +1,5 @@
 import CrateHTTP
+import CrateJSON
 import Logging
 
 /// Requests to plex.tv and a Plex Media Server: the headers of PLEX.md, JSON, paging on

@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// An album of a music section (`/library/sections/{id}/all?type=9`, collection children).
 ///
 /// Keyed on `ratingKey` only: two albums with the same artist and title are separate

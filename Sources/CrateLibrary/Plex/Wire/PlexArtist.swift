@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// An artist of a music section (`/library/sections/{id}/all?type=8`).
 public struct PlexArtist: Sendable, Equatable {
     public var ratingKey: String

@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// A collection of a section (`/library/sections/{id}/collections`); its albums come from
 /// `/library/collections/{ratingKey}/children`.
 public struct PlexCollection: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// Plex and plex.tv answers, from a parsed body (`LenientJSON.parse`) to Crate's models.
 ///
 /// List decoders throw only when the body has no MediaContainer at all; unusable items

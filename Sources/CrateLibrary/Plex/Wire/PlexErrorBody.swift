@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// The error documents plex.tv (and some proxies) send with a JSON content type:
 /// `{"errors": [{"code": 1020, "message": "Code not found or expired"}]}` or `{"error": "..."}`.
 /// Recognised so the message reaches the user instead of "no MediaContainer".

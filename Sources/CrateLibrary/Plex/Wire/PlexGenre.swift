@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// A genre of a section (`/library/sections/{id}/genre?type=9`, one `Directory` each).
 public struct PlexGenre: Sendable, Equatable {
     /// The filter value for `genre=` (older servers give a path here; kept opaque).

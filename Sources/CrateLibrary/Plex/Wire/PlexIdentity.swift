@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// Who a server is (`GET /identity`, no token needed): checks that an address reaches the
 /// server the user chose and not another one.
 public struct PlexIdentity: Sendable, Equatable {

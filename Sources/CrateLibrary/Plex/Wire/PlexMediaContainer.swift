@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// The `MediaContainer` every Plex Media Server answer is wrapped in, and the list pages
 /// built from it.
 ///

@@ -1,4 +1,5 @@
 import CrateFormats
+import CrateJSON
 
 /// One file of a track (`Media[].Part[]`): what direct play and downloads fetch.
 public struct PlexPart: Sendable, Equatable {

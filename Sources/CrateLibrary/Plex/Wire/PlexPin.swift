@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// A sign-in PIN from plex.tv (`POST /api/v2/pins`, then polled with `GET /api/v2/pins/{id}`):
 /// the user enters `code` at plex.tv/link, and `authToken` appears once they have.
 public struct PlexPin: Sendable, Equatable {

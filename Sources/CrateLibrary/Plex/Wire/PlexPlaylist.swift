@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// A playlist (`/playlists?playlistType=audio`); its tracks come from
 /// `/playlists/{ratingKey}/items`, decoded as `PlexTrack`s.
 public struct PlexPlaylist: Sendable, Equatable {

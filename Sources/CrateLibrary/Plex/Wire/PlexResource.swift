@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// A device of the account (`GET /api/v2/resources` on plex.tv, a bare JSON array): the
 /// servers the box can use, each with its addresses and its own access token.
 public struct PlexResource: Sendable, Equatable {

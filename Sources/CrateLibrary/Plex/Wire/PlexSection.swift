@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// A library section of a Plex server (`/library/sections`, one `Directory` each).
 public struct PlexSection: Sendable, Equatable {
     public var key: String

@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// A track: from `type=10` listings, an album's `/children`, and playlist items.
 public struct PlexTrack: Sendable, Equatable {
     public var ratingKey: String

@@ -1,3 +1,5 @@
+import CrateJSON
+
 /// The signed-in account (`GET /api/v2/user` on plex.tv), to show who the box is signed in as.
 public struct PlexUser: Sendable, Equatable {
     public var username: String?

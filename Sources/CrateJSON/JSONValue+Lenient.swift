@@ -122,7 +122,7 @@ extension JSONValue {
 
 extension StringProtocol {
     /// Without spaces, tabs and line breaks at either end (Foundation's trimming, minus Foundation).
-    func trimmingASCIIWhitespace() -> SubSequence {
+    public func trimmingASCIIWhitespace() -> SubSequence {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
         let last = lastIndex(where: { !isSpace($0) })!

@@ -6,7 +6,7 @@
 /// surrogate escapes become U+FFFD. Only a string cut off by the end of the body is an error.
 extension JSONParser {
     /// Parses the string starting at the opening quote under `index`.
-    mutating func parseString() throws(PlexWireError) -> String {
+    mutating func parseString() throws(JSONReadError) -> String {
         let start = index + 1
         var i = start
         // Fast path: plain ASCII without escapes, which is nearly every key and most values.
@@ -40,7 +40,7 @@ extension JSONParser {
     }
 
     /// Decodes the escape whose backslash is at `at`; returns the index after it.
-    private mutating func decodeEscape(at backslash: Int) throws(PlexWireError) -> Int {
+    private mutating func decodeEscape(at backslash: Int) throws(JSONReadError) -> Int {
         guard backslash + 1 < bytes.count else { throw .truncated(atByte: bytes.count) }
         let letter = bytes[backslash + 1]
         switch letter {
@@ -60,7 +60,7 @@ extension JSONParser {
     }
 
     /// Decodes \uXXXX at `at`, pairing surrogates; unpaired halves become U+FFFD.
-    private mutating func decodeUnicodeEscape(at backslash: Int) throws(PlexWireError) -> Int {
+    private mutating func decodeUnicodeEscape(at backslash: Int) throws(JSONReadError) -> Int {
         guard let unit = try hexUnit(at: backslash + 2) else {
             // "\u" without four hex digits: a replacement character, and reading goes on.
             appendScalar(0xFFFD)
@@ -88,7 +88,7 @@ extension JSONParser {
     }
 
     /// The four hex digits at `at` as a UTF-16 unit; nil when they are not hex digits.
-    private func hexUnit(at start: Int) throws(PlexWireError) -> UInt16? {
+    private func hexUnit(at start: Int) throws(JSONReadError) -> UInt16? {
         guard start + 4 <= bytes.count else {
             // Digits that run into the end of the body are a cut body, not bad text.
             if bytes[start...].allSatisfy({ Self.hexValue($0) != nil }) { throw .truncated(atByte: bytes.count) }

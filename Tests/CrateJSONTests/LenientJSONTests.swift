@@ -1,13 +1,19 @@
-@testable import CrateLibrary
+@testable import CrateJSON
+import TestSupport
 import XCTest
 
 /// LenientJSON: structure, numbers, and the ways real bodies are wrong.
-final class PlexWireJSONTests: XCTestCase {
-    private func parse(_ text: String) throws -> JSONValue { try PlexWireFixtures.parse(text) }
+final class LenientJSONTests: XCTestCase {
+    /// A 401 from a Plex Media Server: HTML, whatever Accept said.
+    private static let unauthorizedHTML = """
+    <html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>
+    """
+
+    private func parse(_ text: String) throws -> JSONValue { try LenientJSON.parse(escapedBytes(text)) }
 
     /// The error a body produces; fails the test when it parses.
     private func error(_ bytes: [UInt8], limits: LenientJSON.Limits = .init(),
-                       file: StaticString = #filePath, line: UInt = #line) -> PlexWireError? {
+                       file: StaticString = #filePath, line: UInt = #line) -> JSONReadError? {
         do {
             let value = try LenientJSON.parse(bytes, limits: limits)
             XCTFail("parsed as \(value)", file: file, line: line)
@@ -60,7 +66,7 @@ final class PlexWireJSONTests: XCTestCase {
 
     func testInvalidUTF8IsReadAsLatin1WithoutLosingTheRestOfThePage() throws {
         // 0xE9 is é in Latin-1; valid UTF-8 around it stays as it is.
-        let value = try LenientJSON.parse(PlexWireFixtures.bytes(
+        let value = try LenientJSON.parse(escapedBytes(
             #"[{"title": "Caf<<E9>> del Mar"}, {"title": "Bj<<C3>><<B6>>rk <<F6>>"}, {"title": "ok"}]"#))
         XCTAssertEqual(value, .array([.object(JSONObject([("title", .string("Café del Mar"))])),
                                       .object(JSONObject([("title", .string("Björk ö"))])),
@@ -70,7 +76,7 @@ final class PlexWireJSONTests: XCTestCase {
     func testBrokenUTF8SequencesDecodeBytewiseAsWindows1252() throws {
         // A lead byte without its continuation, an overlong form, an encoded surrogate, a
         // cut sequence before the quote, and 0x92 (a Windows-1252 apostrophe).
-        let value = try LenientJSON.parse(PlexWireFixtures.bytes(
+        let value = try LenientJSON.parse(escapedBytes(
             #"["<<C3>>(", "<<C0>><<AF>>", "<<ED>><<A0>><<80>>", "<<E2>><<82>>", "Don<<92>>t", "<<FF>><<81>>"]"#))
         XCTAssertEqual(value, .array([.string("Ã("), .string("À¯"), .string("í\u{A0}\u{20AC}"),
                                       .string("â\u{201A}"), .string("Don’t"), .string("ÿ\u{81}")]))
@@ -108,7 +114,7 @@ final class PlexWireJSONTests: XCTestCase {
     }
 
     func testAn401HTMLPageIsNamedAsHTML() throws {
-        let failure = error(Array(PlexWireFixtures.unauthorizedHTML.utf8))
+        let failure = error(Array(Self.unauthorizedHTML.utf8))
         guard case .notJSON(let kind, let title, let snippet)? = failure else { return XCTFail("\(String(describing: failure))") }
         XCTAssertEqual(kind, "HTML")
         XCTAssertEqual(title, "Unauthorized")
@@ -136,7 +142,7 @@ final class PlexWireJSONTests: XCTestCase {
     }
 
     func testEveryCutOfABodyIsReportedAsTruncatedAtItsLength() throws {
-        let body = PlexWireFixtures.bytes(
+        let body = escapedBytes(
             #"{"a": [1, -2.5e3, true, null, "x\"\u00e9\uD83C\uDFB5 caf<<C3>><<A9>> <<E9>>"], "b": {"c": false}}"#)
         XCTAssertNoThrow(try LenientJSON.parse(body))
         for length in 1..<body.count {

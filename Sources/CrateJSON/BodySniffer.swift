@@ -5,7 +5,7 @@ enum BodySniffer {
     /// How many characters of the body an error message quotes.
     static let snippetLength = 60
 
-    static func notJSON(_ bytes: [UInt8], from start: Int) -> PlexWireError {
+    static func notJSON(_ bytes: [UInt8], from start: Int) -> JSONReadError {
         let head = Array(bytes[start..<min(bytes.count, start + 4096)])
         let lowered = String(decoding: head, as: UTF8.self).lowercased()
         let kind: String

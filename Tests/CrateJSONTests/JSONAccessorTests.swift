@@ -1,17 +1,18 @@
-@testable import CrateLibrary
+@testable import CrateJSON
+import TestSupport
 import XCTest
 
 /// The lenient accessors: every spelling Plex servers use, and nil (never a throw) for the rest.
-final class PlexWireAccessorTests: XCTestCase {
+final class JSONAccessorTests: XCTestCase {
     private var item: JSONValue!
 
     override func setUpWithError() throws {
-        item = try PlexWireFixtures.parse("""
+        item = try LenientJSON.parse(escapedBytes("""
         {"n": 8, "s": "8", "f": 8.0, "sf": "8.0", "pad": " 8 ", "half": 8.5, "word": "eight", "t": true,
          "one": "1", "numOne": 1, "zero": 0, "two": 2, "yes": "TRUE", "no": "false", "null": null,
          "big": 9007199254740993, "bigText": "9007199254740993", "huge": 1e30, "title": "1984",
          "titleNum": 1984, "list": [1, 2], "obj": {"k": "v"}, "empty": "", "frac": "7.5", "nan": "nan"}
-        """)
+        """))
     }
 
     func testIntAcceptsNumbersTextAndIntegralDoubles() {

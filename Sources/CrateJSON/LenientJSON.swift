@@ -1,4 +1,4 @@
-/// The JSON reader for Plex and plex.tv bodies.
+/// The JSON reader for the bodies of web services (Plex, plex.tv, Last.fm).
 ///
 /// Strict about structure (a cut body is an error with its byte offset, never a half
 /// document), lenient about text: invalid UTF-8 is read as Latin-1, lone surrogate escapes
@@ -18,11 +18,11 @@ public enum LenientJSON {
         }
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(PlexWireError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
         try parse(bytes, limits: Limits())
     }
 
-    public static func parse(_ bytes: [UInt8], limits: Limits) throws(PlexWireError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], limits: Limits) throws(JSONReadError) -> JSONValue {
         guard bytes.count <= limits.maxBytes else {
             throw .tooLarge(bytes: bytes.count, limit: limits.maxBytes)
         }

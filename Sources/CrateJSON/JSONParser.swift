@@ -54,13 +54,13 @@ struct JSONParser {
     }
 
     /// The error for "wanted `expected` here": a cut body when the bytes ran out.
-    func failure(expected: String) -> PlexWireError {
+    func failure(expected: String) -> JSONReadError {
         index >= bytes.count
             ? .truncated(atByte: bytes.count)
             : .malformed(atByte: index, expected: expected, found: describeCurrent())
     }
 
-    mutating func parseValue(depth: Int) throws(PlexWireError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONReadError) -> JSONValue {
         guard let byte = peek() else { throw failure(expected: "a value") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -74,7 +74,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(PlexWireError) -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONReadError) -> JSONValue {
         guard depth <= maxDepth else { throw .tooDeep(limit: maxDepth, atByte: index) }
         advance()  // {
         var object = JSONObject()
@@ -110,7 +110,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(PlexWireError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONReadError) -> JSONValue {
         guard depth <= maxDepth else { throw .tooDeep(limit: maxDepth, atByte: index) }
         advance()  // [
         var items: [JSONValue] = []
@@ -139,7 +139,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString) throws(PlexWireError) {
+    private mutating func parseLiteral(_ word: StaticString) throws(JSONReadError) {
         let start = index
         let expected = word.withUTF8Buffer { Array($0) }
         for byte in expected {
@@ -161,7 +161,7 @@ struct JSONParser {
     }
 
     /// JSON's number grammar; integers keep their exact Int64 value when they fit.
-    private mutating func parseNumber() throws(PlexWireError) -> JSONNumber {
+    private mutating func parseNumber() throws(JSONReadError) -> JSONNumber {
         let start = index
         var integral = true
         if peek() == UInt8(ascii: "-") { advance() }
