@@ -1,6 +1,7 @@
 import CrateCore
 import CrateDisplay
 import CrateLibrary
+import CratePlex
 import CrateWire
 
 /// Plex albums' covers on the panel: the reference the screens draw from (the album's

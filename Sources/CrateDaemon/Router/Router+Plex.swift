@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CratePlex
 import CrateWire
 
 /// `crate-admin plex …`: sign-in, servers, syncs.

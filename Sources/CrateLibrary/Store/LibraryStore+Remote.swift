@@ -1,7 +1,8 @@
 import CrateCore
 
-/// Where a Plex track's bytes are, for playback and downloads.
-public struct PlexTrackLocation: Sendable, Equatable {
+/// Where a track of a remote source (a media server) is on its server, for playback and
+/// downloads: the server's own keys for it, its album and its file.
+public struct RemoteTrackLocation: Sendable, Equatable {
     public var path: String
     public var server: String
     public var ratingKey: String
@@ -18,8 +19,8 @@ public struct PlexTrackLocation: Sendable, Equatable {
     }
 }
 
-/// An album on a Plex server that this box cannot play, and why ("2 of 11 tracks are flac").
-public struct PlexUnplayableAlbum: Sendable, Codable, Equatable {
+/// An album on a remote server that this box cannot play, and why ("2 of 11 tracks are flac").
+public struct UnplayableRemoteAlbum: Sendable, Codable, Equatable {
     public var albumRatingKey: String
     public var title: String
     public var artist: String
@@ -32,12 +33,13 @@ public struct PlexUnplayableAlbum: Sendable, Codable, Equatable {
     }
 }
 
-/// The Plex side of the store. Tracks themselves go through `apply(upserts:deletions:)`
-/// like scanned files; these tables hold what only Plex has.
+/// The remote side of the store. Tracks themselves go through `apply(upserts:deletions:)`
+/// like scanned files; these tables hold what only a remote source has (kept in the
+/// `plex_*` tables: Plex is the one remote source today).
 extension LibraryStore {
     /// Replaces the locations of `server`'s tracks with `locations` (after a complete listing).
-    public func replacePlexLocations(server: String, _ locations: [PlexTrackLocation],
-                                     unplayable: [PlexUnplayableAlbum]) throws(LibraryStoreError) {
+    public func replaceRemoteLocations(server: String, _ locations: [RemoteTrackLocation],
+                                     unplayable: [UnplayableRemoteAlbum]) throws(LibraryStoreError) {
         try writeTransaction { db in
             try db.run("DELETE FROM plex_tracks WHERE server = ?1", [.text(server)])
             let insert = try db.cached("""
@@ -66,21 +68,21 @@ extension LibraryStore {
         }
     }
 
-    /// Where a synced Plex track is, or nil for a local file.
-    public func plexLocation(path: String) throws(LibraryStoreError) -> PlexTrackLocation? {
+    /// Where a synced remote track is, or nil for a local file.
+    public func remoteLocation(path: String) throws(LibraryStoreError) -> RemoteTrackLocation? {
         try read { db in
             try db.firstRow("""
                 SELECT path, server, rating_key, album_rating_key, part_key, size FROM plex_tracks WHERE path = ?1
                 """, [.text(path)]) {
-                PlexTrackLocation(path: $0.text(0), server: $0.text(1), ratingKey: $0.text(2),
+                RemoteTrackLocation(path: $0.text(0), server: $0.text(1), ratingKey: $0.text(2),
                                   albumRatingKey: $0.text(3), partKey: $0.text(4), size: $0.optionalInt(5))
             }
         }
     }
 
-    /// Every track of the Plex albums offline now, with where its downloaded copy would
-    /// be: which of them play without their server (`PlexService.downloadedOfflineAlbums`).
-    public func offlinePlexTracks() throws(LibraryStoreError) -> [(albumID: Int64, location: PlexTrackLocation)] {
+    /// Every track of the remote albums offline now, with where its downloaded copy would
+    /// be: which of them play without their server.
+    public func offlineRemoteTracks() throws(LibraryStoreError) -> [(albumID: Int64, location: RemoteTrackLocation)] {
         try read { db in
             try db.rows("""
                 SELECT a.id, t.path, t.server, t.rating_key, t.album_rating_key, t.part_key, t.size
@@ -88,25 +90,25 @@ extension LibraryStore {
                 JOIN plex_tracks t ON t.path = f.path
                 WHERE a.online = 0
                 """, []) {
-                (albumID: $0.int64(0), location: PlexTrackLocation(path: $0.text(1), server: $0.text(2), ratingKey: $0.text(3),
+                (albumID: $0.int64(0), location: RemoteTrackLocation(path: $0.text(1), server: $0.text(2), ratingKey: $0.text(3),
                                                                    albumRatingKey: $0.text(4), partKey: $0.text(5),
                                                                    size: $0.optionalInt(6)))
             }
         }
     }
 
-    public func plexUnplayable(server: String) throws(LibraryStoreError) -> [PlexUnplayableAlbum] {
+    public func unplayableRemoteAlbums(server: String) throws(LibraryStoreError) -> [UnplayableRemoteAlbum] {
         try read { db in
             try db.rows("""
                 SELECT album_rating_key, title, artist, reason FROM plex_unplayable WHERE server = ?1
                 ORDER BY artist, title
                 """, [.text(server)]) {
-                PlexUnplayableAlbum(albumRatingKey: $0.text(0), title: $0.text(1), artist: $0.text(2), reason: $0.text(3))
+                UnplayableRemoteAlbum(albumRatingKey: $0.text(0), title: $0.text(1), artist: $0.text(2), reason: $0.text(3))
             }
         }
     }
 
-    /// Albums and tracks stored for `root` (a Plex server's `plex://ID` root).
+    /// Albums and tracks stored for `root` (a folder, or a remote server's root).
     public func counts(root: String) throws(LibraryStoreError) -> (albums: Int, tracks: Int) {
         try read { db in
             let albums = try db.firstRow("SELECT count(*) FROM albums WHERE root = ?1", [.text(root)]) { $0.int(0) } ?? 0
@@ -116,8 +118,8 @@ extension LibraryStore {
     }
 }
 
-/// A request to a Plex server that changes something there (a rating, a play state).
-public struct PlexWriteBack: Sendable, Equatable {
+/// A request to a remote server that changes something there (a rating, a play state).
+public struct RemoteWriteBack: Sendable, Equatable {
     public var id: Int64
     public var server: String
     public var method: String
@@ -128,7 +130,7 @@ public struct PlexWriteBack: Sendable, Equatable {
 }
 
 extension LibraryStore {
-    public func enqueuePlexWriteBack(server: String, method: String, path: String, query: String) throws(LibraryStoreError) {
+    public func enqueueRemoteWriteBack(server: String, method: String, path: String, query: String) throws(LibraryStoreError) {
         try write { db in
             try db.run("""
                 INSERT INTO plex_writeback (server, method, path, query, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -137,34 +139,34 @@ extension LibraryStore {
     }
 
     /// The oldest waiting write-backs for `server`.
-    public func pendingPlexWriteBacks(server: String, limit: Int = 50) throws(LibraryStoreError) -> [PlexWriteBack] {
+    public func pendingRemoteWriteBacks(server: String, limit: Int = 50) throws(LibraryStoreError) -> [RemoteWriteBack] {
         try read { db in
             try db.rows("""
                 SELECT id, server, method, path, query, attempts FROM plex_writeback WHERE server = ?1 ORDER BY id LIMIT ?2
                 """, [.text(server), .integer(Int64(limit))]) {
-                PlexWriteBack(id: $0.int64(0), server: $0.text(1), method: $0.text(2), path: $0.text(3),
+                RemoteWriteBack(id: $0.int64(0), server: $0.text(1), method: $0.text(2), path: $0.text(3),
                               query: $0.text(4), attempts: $0.int(5))
             }
         }
     }
 
-    public func finishPlexWriteBack(id: Int64) throws(LibraryStoreError) {
+    public func finishRemoteWriteBack(id: Int64) throws(LibraryStoreError) {
         try write { db in try db.run("DELETE FROM plex_writeback WHERE id = ?1", [.integer(id)]) }
     }
 
-    public func failPlexWriteBack(id: Int64, error: String) throws(LibraryStoreError) {
+    public func failRemoteWriteBack(id: Int64, error: String) throws(LibraryStoreError) {
         try write { db in
             try db.run("UPDATE plex_writeback SET attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
                        [.integer(id), .text(error)])
         }
     }
 
-    public func plexWriteBackCount() throws(LibraryStoreError) -> Int {
+    public func remoteWriteBackCount() throws(LibraryStoreError) -> Int {
         try read { db in try db.firstRow("SELECT count(*) FROM plex_writeback") { $0.int(0) } ?? 0 }
     }
 
-    /// The album's Plex rating key, when the album is on a Plex server.
-    public func plexAlbumRatingKey(albumID: Int64) throws(LibraryStoreError) -> (server: String, ratingKey: String)? {
+    /// The server and the server's key of an album, when the album is on a remote server.
+    public func remoteAlbumSource(albumID: Int64) throws(LibraryStoreError) -> (server: String, ratingKey: String)? {
         try read { db in
             try db.firstRow("""
                 SELECT p.server, p.album_rating_key FROM plex_tracks p JOIN files f ON f.path = p.path
@@ -186,16 +188,5 @@ extension LibraryStore {
             }
             return ids
         }
-    }
-}
-
-/// A Plex collection or audio playlist as kept between syncs: its title and its albums'
-/// library keys, in its order (a playlist's tracks stand for their albums, once each).
-public struct PlexAlbumList: Sendable, Codable, Equatable {
-    public var title: String
-    public var albumKeys: [String]
-    public init(title: String, albumKeys: [String]) {
-        self.title = title
-        self.albumKeys = albumKeys
     }
 }

@@ -1,5 +1,6 @@
-@testable import CrateLibrary
+@testable import CratePlex
 import CrateHTTP
+import CrateLibrary
 import Foundation
 import Glibc
 import Logging

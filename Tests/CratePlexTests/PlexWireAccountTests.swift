@@ -1,5 +1,6 @@
-@testable import CrateLibrary
+@testable import CratePlex
 import CrateJSON
+import CrateLibrary
 import XCTest
 
 /// plex.tv answers (PIN sign-in, user, resources) and a server's /identity.

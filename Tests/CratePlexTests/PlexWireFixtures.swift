@@ -1,5 +1,6 @@
-@testable import CrateLibrary
+@testable import CratePlex
 import CrateJSON
+import CrateLibrary
 import TestSupport
 
 /// Payloads shaped like a real Plex Media Server's and plex.tv's (PLEX.md), quirks

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateLibrary
 import FoundationEssentials
 import CratePosix
 import Logging
@@ -12,7 +13,7 @@ import Logging
 /// albums than the library (the shrink guard) is held back: neither changes anything.
 struct PlexSync {
     let client: PlexClient
-    let store: LibraryStore
+    let store: any PlexCatalogStore
     let server: PlexAccount.Server
     /// The audio playlist that is the CDs wallet ("CDs").
     let walletPlaylist: String
@@ -77,9 +78,9 @@ struct PlexSync {
                 try store.apply(upserts: batch, deletions: start == 0 ? removed : [],
                                 isKnown: { stamps[$0] != nil })
             }
-            try store.replacePlexLocations(server: server.machineIdentifier, mapped.locations,
+            try store.replaceRemoteLocations(server: server.machineIdentifier, mapped.locations,
                                            unplayable: mapped.unplayable)
-            try store.replacePlexAlbumStats(server: server.machineIdentifier, mapped.stats)
+            try store.replaceRemoteAlbumStats(server: server.machineIdentifier, mapped.stats)
             try store.setRoot(root, online: true)
             try store.setScanState(PlexPaths.walletStateKey, try wallet.map { try WalletJSON.encode($0) })
             try store.setScanState(PlexPaths.walletNoteStateKey, walletNote)

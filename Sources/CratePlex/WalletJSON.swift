@@ -1,3 +1,4 @@
+import CrateLibrary
 import FoundationEssentials
 
 /// Wallet items as stored text (the Plex wallet between syncs).

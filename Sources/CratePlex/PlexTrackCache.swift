@@ -1,5 +1,6 @@
 import CrateFormats
 import CrateHTTP
+import CrateLibrary
 import CratePosix
 import Glibc
 import Logging
@@ -29,14 +30,14 @@ public final class PlexTrackCache: Sendable {
 
     /// Where a complete copy of the track is (or would be). The suffix is the part's own
     /// when Crate plays it (the decoder goes by content anyway), so the cache reads as files.
-    public func file(for location: PlexTrackLocation) -> String {
+    public func file(for location: RemoteTrackLocation) -> String {
         let suffix = PlexPart.fileExtension(of: location.partKey)?.lowercased()
         let name = suffix.map { FormatRegistry.isAudioFileName("." + $0) } == true ? suffix! : "audio"
         return "\(directory)/\(location.server)/\(location.ratingKey)-\(Self.stamp(location.partKey)).\(name)"
     }
 
     /// The complete copy, or nil.
-    public func cached(_ location: PlexTrackLocation) -> String? {
+    public func cached(_ location: RemoteTrackLocation) -> String? {
         let path = file(for: location)
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? path : nil
@@ -44,7 +45,7 @@ public final class PlexTrackCache: Sendable {
 
     /// Downloads the track unless it is cached; returns the complete file.
     @discardableResult
-    public func fetch(_ location: PlexTrackLocation, from server: PlexAccount.Server,
+    public func fetch(_ location: RemoteTrackLocation, from server: PlexAccount.Server,
                       cancel: CancelToken? = nil) throws(PlexError) -> String {
         if let done = cached(location) {
             touch(done)
@@ -76,7 +77,7 @@ public final class PlexTrackCache: Sendable {
         return target
     }
 
-    private func download(_ location: PlexTrackLocation, server: PlexAccount.Server, to partial: String,
+    private func download(_ location: RemoteTrackLocation, server: PlexAccount.Server, to partial: String,
                           cancel: CancelToken?) throws(PlexError) {
         let fd = open(partial, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .badResponse("cannot write \(partial): \(errnoDescription())") }

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateLibrary
 
 /// Plex albums and tracks as library rows: albums in formats Crate plays become
 /// `FileRecord`s and part locations; an album with any track in another codec (or with a
@@ -7,10 +8,10 @@ import CrateCore
 enum PlexRecords {
     struct Result {
         var records: [FileRecord] = []
-        var locations: [PlexTrackLocation] = []
-        var unplayable: [PlexUnplayableAlbum] = []
+        var locations: [RemoteTrackLocation] = []
+        var unplayable: [UnplayableRemoteAlbum] = []
         /// The server's history of each playable album (plays, ratings, added date).
-        var stats: [PlexAlbumStats] = []
+        var stats: [RemoteAlbumStats] = []
         var skipped: [String] = []
         var albumCount = 0
         /// Each playable album's key before (`PlexPaths.albumKey`, one per rating key) →
@@ -44,7 +45,7 @@ enum PlexRecords {
             let other = albumTracks.filter { !$0.isPlayable }
             if !other.isEmpty {
                 let kinds = Set(other.map { $0.parts.first?.container ?? $0.parts.first?.codec ?? "no file" }).sorted()
-                result.unplayable.append(PlexUnplayableAlbum(
+                result.unplayable.append(UnplayableRemoteAlbum(
                     albumRatingKey: album.ratingKey, title: album.title, artist: album.artist ?? "",
                     reason: "\(other.count) of \(counted(albumTracks.count, "track")) \(other.count == 1 ? "is" : "are") \(kinds.joined(separator: ", ")), "
                         + "which Crate does not play"))
@@ -56,7 +57,7 @@ enum PlexRecords {
             let albumKey = PlexReleaseKeys.key(server: server, album: album, artist: artist)
             let oldKey = PlexPaths.albumKey(server, album: album.ratingKey)
             if oldKey != albumKey { result.rekeyed[oldKey] = albumKey }
-            result.stats.append(PlexAlbumStats(
+            result.stats.append(RemoteAlbumStats(
                 albumKey: albumKey, viewCount: max(0, album.viewCount ?? 0),
                 lastViewedAt: album.lastViewedAt.map(Double.init), userRating: album.userRating,
                 addedAt: album.addedAt.map(Double.init)))
@@ -76,7 +77,7 @@ enum PlexRecords {
                     exactDuration: false, superGenre: genre.superGenre.rawValue, subGenre: genre.subGenre?.name,
                     artistSortKey: SortKey.make(artist), albumSortKey: SortKey.make(album.title),
                     codec: part.codecName, bitsPerSample: 16, lossless: part.isLossless))
-                result.locations.append(PlexTrackLocation(
+                result.locations.append(RemoteTrackLocation(
                     path: path, server: server, ratingKey: track.ratingKey, albumRatingKey: album.ratingKey,
                     partKey: part.key, size: part.size))
             }

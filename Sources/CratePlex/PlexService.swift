@@ -58,7 +58,7 @@ public final class PlexService: Sendable {
     public let settings: Settings
     let account: PlexAccount
     let client: PlexClient
-    let store: LibraryStore
+    let store: any PlexCatalogStore
     let logger: Logger
     let state = ConditionLocked(State())
     let stopFlag = CancelFlag()
@@ -71,7 +71,7 @@ public final class PlexService: Sendable {
     /// Told when the server answers again after being away (the router's album cache).
     let reachableAgain = ConditionLocked<[@Sendable () -> Void]>([])
 
-    public init(stateDir: String, settings: Settings, store: LibraryStore, http: HTTPClient,
+    public init(stateDir: String, settings: Settings, store: any PlexCatalogStore, http: HTTPClient,
                 logger: Logger) throws(PlexError) {
         self.settings = settings
         self.store = store

@@ -1,6 +1,6 @@
-/// What a Plex server knows of one album's listening: its owner's history on every
+/// What a remote server knows of one album's listening: its owner's history on every
 /// player that server ever fed.
-public struct PlexAlbumStats: Sendable, Equatable {
+public struct RemoteAlbumStats: Sendable, Equatable {
     public var albumKey: String
     public var viewCount: Int
     /// Unix seconds.
@@ -26,7 +26,7 @@ public struct PlexAlbumStats: Sendable, Equatable {
 
 extension LibraryStore {
     /// Replaces `server`'s album stats with those of a complete listing.
-    public func replacePlexAlbumStats(server: String, _ stats: [PlexAlbumStats]) throws(LibraryStoreError) {
+    public func replaceRemoteAlbumStats(server: String, _ stats: [RemoteAlbumStats]) throws(LibraryStoreError) {
         try writeTransaction { db in
             try db.run("DELETE FROM plex_album_stats WHERE server = ?1", [.text(server)])
             let insert = try db.cached("""
@@ -51,13 +51,13 @@ extension LibraryStore {
     }
 
     /// Every album's server stats, by album key.
-    public func plexAlbumStats() throws(LibraryStoreError) -> [String: PlexAlbumStats] {
+    public func remoteAlbumStats() throws(LibraryStoreError) -> [String: RemoteAlbumStats] {
         try read { db in
-            var stats: [String: PlexAlbumStats] = [:]
+            var stats: [String: RemoteAlbumStats] = [:]
             for row in try db.rows("""
                 SELECT album_key, view_count, last_viewed_at, user_rating, added_at FROM plex_album_stats
                 """, [], { s in
-                    PlexAlbumStats(albumKey: s.text(0), viewCount: s.int(1), lastViewedAt: s.optionalDouble(2),
+                    RemoteAlbumStats(albumKey: s.text(0), viewCount: s.int(1), lastViewedAt: s.optionalDouble(2),
                                    userRating: s.optionalDouble(3), addedAt: s.optionalDouble(4))
                 }) { stats[row.albumKey] = row }
             return stats

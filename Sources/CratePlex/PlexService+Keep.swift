@@ -1,4 +1,5 @@
 import CrateCore
+import CrateLibrary
 import CratePosix
 import Glibc
 
@@ -28,7 +29,7 @@ extension PlexService {
     /// is always offline).
     public func isKept(albumID id: Int64) -> Bool? {
         do {
-            guard try store.plexAlbumRatingKey(albumID: id) != nil, let key = try store.albumKey(id: id) else { return nil }
+            guard try store.remoteAlbumSource(albumID: id) != nil, let key = try store.albumKey(id: id) else { return nil }
             return keptAlbumKeys().contains(key)
         } catch {
             logger.warning("plex: cannot tell whether album \(id) is kept: \(error)")
@@ -44,7 +45,7 @@ extension PlexService {
     public func keep(_ ids: [Int64]) throws -> [Int64] {
         var plexIDs: [Int64] = [], keys: [String] = []
         for id in ids {
-            guard try store.plexAlbumRatingKey(albumID: id) != nil, let key = try store.albumKey(id: id) else { continue }
+            guard try store.remoteAlbumSource(albumID: id) != nil, let key = try store.albumKey(id: id) else { continue }
             plexIDs.append(id)
             keys.append(key)
         }
@@ -116,11 +117,11 @@ extension PlexService {
     }
 
     /// Each kept album's Plex tracks and their size as the server lists it.
-    private func keptTracks(_ keys: [String]) throws -> [(id: Int64, paths: [String], locations: [PlexTrackLocation], bytes: Int)] {
+    private func keptTracks(_ keys: [String]) throws -> [(id: Int64, paths: [String], locations: [RemoteTrackLocation], bytes: Int)] {
         try store.albumIDs(albumKeys: keys).compactMap { id in
             guard let detail = try store.album(id: id) else { return nil }
             let paths = detail.tracks.map(\.path).filter(TrackLocation.isPlex)
-            let locations = try paths.compactMap { try store.plexLocation(path: $0) }
+            let locations = try paths.compactMap { try store.remoteLocation(path: $0) }
             return (id, paths, locations, locations.reduce(0) { $0 + ($1.size ?? 0) })
         }
     }
@@ -129,7 +130,7 @@ extension PlexService {
     /// `crate-plex-keep` thread at idle priority; a newer call takes over.
     private func downloadKept() {
         let generation = keepGeneration.add(1, ordering: .relaxed).newValue
-        let albums: [(id: Int64, paths: [String], locations: [PlexTrackLocation], bytes: Int)]
+        let albums: [(id: Int64, paths: [String], locations: [RemoteTrackLocation], bytes: Int)]
         do { albums = try keptTracks(keptAlbumKeys()) } catch {
             logger.error("plex: cannot list the kept albums' tracks: \(error); they are not spared from eviction now")
             return

@@ -1,4 +1,5 @@
 import CrateCore
+import CrateLibrary
 import CratePosix
 import Glibc
 
@@ -31,8 +32,8 @@ extension PlexService {
     /// without the server, so crates made meanwhile offer them. A file check per track of
     /// an offline album only, and only while some are offline.
     public func downloadedOfflineAlbums() -> Set<Int64> {
-        let tracks: [(albumID: Int64, location: PlexTrackLocation)]
-        do { tracks = try store.offlinePlexTracks() } catch {
+        let tracks: [(albumID: Int64, location: RemoteTrackLocation)]
+        do { tracks = try store.offlineRemoteTracks() } catch {
             logger.warning("plex: cannot list the offline albums' tracks (\(error)); crates leave all of them out")
             return []
         }
@@ -76,8 +77,8 @@ extension PlexService {
         }
     }
 
-    private func location(_ path: String) throws(PlexError) -> PlexTrackLocation? {
-        do { return try store.plexLocation(path: path) } catch {
+    private func location(_ path: String) throws(PlexError) -> RemoteTrackLocation? {
+        do { return try store.remoteLocation(path: path) } catch {
             throw .badResponse("cannot read the library: \(error)")
         }
     }
@@ -98,7 +99,7 @@ extension PlexService {
             DownloadsStatus.Transfer(track: "track \($0.key)", bytes: $0.value.bytes, totalBytes: $0.value.total)
         }
         var pending = 0
-        do { pending = try store.plexWriteBackCount() } catch { logger.warning("plex: cannot count write-backs: \(error)") }
+        do { pending = try store.remoteWriteBackCount() } catch { logger.warning("plex: cannot count write-backs: \(error)") }
         var status = DownloadsStatus(files: usage.files, bytes: usage.bytes, capBytes: cache.capBytes, active: transfers,
                                      pendingWriteBacks: pending)
         status.kept = keptDownloads()
@@ -121,7 +122,7 @@ extension PlexService {
     public func trackSource(for path: String) -> PlexTrackSource? {
         guard TrackLocation.isPlex(path) else { return nil }
         do {
-            guard let location = try store.plexLocation(path: path) else {
+            guard let location = try store.remoteLocation(path: path) else {
                 return .unavailable("no longer in the library (a sync removed it)")
             }
             if let cached = cache.cached(location) {

@@ -1,5 +1,6 @@
-@testable import CrateLibrary
+@testable import CratePlex
 import CrateJSON
+import CrateLibrary
 import XCTest
 
 /// Library listings: sections, albums, tracks and the smaller lists, with PLEX.md's quirks.

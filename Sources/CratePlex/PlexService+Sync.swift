@@ -107,7 +107,7 @@ extension PlexService {
                 let counts = try store.counts(root: PlexPaths.root(server.machineIdentifier))
                 status.albums = counts.albums
                 status.tracks = counts.tracks
-                status.unplayable = try store.plexUnplayable(server: server.machineIdentifier)
+                status.unplayable = try store.unplayableRemoteAlbums(server: server.machineIdentifier)
                     .map { "\($0.artist) — \($0.title): \($0.reason)" }
             }
         } catch {

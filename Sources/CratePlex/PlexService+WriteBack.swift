@@ -1,5 +1,6 @@
 import CrateCore
 import CrateHTTP
+import CrateLibrary
 import CratePosix
 import Glibc
 
@@ -73,15 +74,15 @@ extension PlexService {
             logger.warning("plex write-back: \(error)")
             return
         }
-        let pending: [PlexWriteBack]
-        do { pending = try store.pendingPlexWriteBacks(server: server.machineIdentifier) } catch {
+        let pending: [RemoteWriteBack]
+        do { pending = try store.pendingRemoteWriteBacks(server: server.machineIdentifier) } catch {
             logger.error("plex write-back: cannot read the queue: \(error)")
             return
         }
         for item in pending {
             do {
                 _ = try client.send(item.method, server.uri, item.path + "?" + item.query, token: server.accessToken)
-                try store.finishPlexWriteBack(id: item.id)
+                try store.finishRemoteWriteBack(id: item.id)
                 logger.info("plex write-back sent: \(item.method) \(item.path)")
             } catch let error as PlexError {
                 switch error {
@@ -92,7 +93,7 @@ extension PlexService {
                 default:
                     // The server understood and refused: sending it again will not help.
                     logger.warning("plex write-back \(item.path) refused, dropped: \(error)")
-                    do { try store.finishPlexWriteBack(id: item.id) } catch {
+                    do { try store.finishRemoteWriteBack(id: item.id) } catch {
                         logger.error("plex write-back: cannot drop \(item.id): \(error)")
                     }
                 }
@@ -103,9 +104,9 @@ extension PlexService {
         }
     }
 
-    private func record(_ item: PlexWriteBack, _ error: any Error) {
+    private func record(_ item: RemoteWriteBack, _ error: any Error) {
         logger.info("plex write-back \(item.path) waits: \(error)")
-        do { try store.failPlexWriteBack(id: item.id, error: "\(error)") } catch {
+        do { try store.failRemoteWriteBack(id: item.id, error: "\(error)") } catch {
             logger.error("plex write-back: cannot note the failure: \(error)")
         }
     }
@@ -113,7 +114,7 @@ extension PlexService {
     private func enqueue(server: String, method: String, path: String, query: [(String, String)]) {
         let encoded = query.map { "\(HTTPClient.percentEncode($0.0))=\(HTTPClient.percentEncode($0.1))" }.joined(separator: "&")
         do {
-            try store.enqueuePlexWriteBack(server: server, method: method, path: path, query: encoded)
+            try store.enqueueRemoteWriteBack(server: server, method: method, path: path, query: encoded)
             pushWake.withLockAndBroadcast { $0 = true }
         } catch {
             logger.error("plex write-back \(path) not queued: \(error)")

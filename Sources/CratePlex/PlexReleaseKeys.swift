@@ -1,3 +1,5 @@
+import CrateLibrary
+
 /// One album, not two: a Plex album is keyed as the scanner keys a tagged local album
 /// (album artist and title, folded), so an album the server split in two (same artist
 /// and title, two rating keys) and a local copy of the same release share one album key
@@ -6,10 +8,7 @@
 enum PlexReleaseKeys {
     /// The album key of a Plex album by `artist` (as the library shows it).
     static func key(server: String, album: PlexAlbum, artist: String) -> String {
-        AlbumKey.keys(for: [AlbumKey.Input(albumTitle: album.title.isEmpty ? nil : album.title, albumArtist: artist,
-                                           artist: artist, compilationFlag: artist == AlbumAggregation.variousArtists,
-                                           musicBrainzAlbumID: nil)],
-                      albumFolder: PlexPaths.root(server) + "/" + album.ratingKey)[0].key
+        AlbumKey.key(albumTitle: album.title, artist: artist, folder: PlexPaths.root(server) + "/" + album.ratingKey)
     }
 
     /// Lists (collections, playlists) made with one key per rating key, given the keys
@@ -29,8 +28,8 @@ enum PlexReleaseKeys {
 
     /// Several rating keys on one album key: one album's history, the plays added up, the
     /// latest play, the best rating and the first arrival.
-    static func merge(_ stats: [PlexAlbumStats]) -> [PlexAlbumStats] {
-        var merged: [String: PlexAlbumStats] = [:]
+    static func merge(_ stats: [RemoteAlbumStats]) -> [RemoteAlbumStats] {
+        var merged: [String: RemoteAlbumStats] = [:]
         var order: [String] = []
         for stat in stats {
             guard var known = merged[stat.albumKey] else {
