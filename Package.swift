@@ -49,7 +49,7 @@ let package = Package(
         // Non-variadic doors into libcurl (curl_easy_setopt and curl_easy_getinfo are variadic).
         .target(name: "CCurlShims", dependencies: ["CCurl"]),
         // HTTP over libcurl: timeouts, retries with backoff, Range, bodies streamed to a sink.
-        // Used for Plex (library), streams and downloads; knows nothing of Plex.
+        // Used for Plex (CratePlex), Last.fm, streams and downloads; knows nothing of Plex or Last.fm.
         .target(
             name: "CrateHTTP",
             dependencies: ["CCurl", "CCurlShims", "CratePosix", .product(name: "Logging", package: "swift-log")]
@@ -68,22 +68,36 @@ let package = Package(
             name: "CrateFormats",
             dependencies: ["CrateCore", "CratePosix", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFAAD"]
         ),
+        // The lenient JSON reader for web services' bodies (Plex, plex.tv, Last.fm): strict
+        // structure, forgiving text, bounded size and depth, non-JSON bodies named.
+        .target(name: "CrateJSON", dependencies: ["CrateCore"]),
         // The thin sqlite3 wrapper: connections, cached statements, transactions, backup.
         .target(name: "CrateSQLite", dependencies: ["CSQLite"]),
-        // What music exists: SQLite store, local scanner, genre taxonomy. Never imports CrateAudio.
+        // What music exists: SQLite store, local scanner, genre taxonomy, crates. Never imports
+        // CrateAudio, knows nothing of Plex (a remote source's rows are plain store methods).
         .target(
             name: "CrateLibrary",
             dependencies: [
-                "CrateCore", "CrateFormats", "CratePosix", "CrateSQLite", "CrateHTTP",
+                "CrateCore", "CrateFormats", "CratePosix", "CrateSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Plex: sign-in, the client and its wire records, sync into the library, playback,
+        // the track cache, kept albums, write-backs, covers. Reaches the library's store only
+        // through its port (PlexCatalogStore).
+        .target(
+            name: "CratePlex",
+            dependencies: [
+                "CrateCore", "CrateFormats", "CratePosix", "CrateHTTP", "CrateJSON", "CrateLibrary",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Last.fm: the signed API client, the scrobble queue (lastfm.sqlite), the listening
-        // clock that decides what counts as a play. Uses CrateLibrary only for its JSON reader.
+        // clock that decides what counts as a play. Knows nothing of the library.
         .target(
             name: "CrateLastFM",
             dependencies: [
-                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateLibrary",
+                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateJSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -119,7 +133,7 @@ let package = Package(
         .target(
             name: "CrateRouter",
             dependencies: [
-                "CrateCore", "CrateAudio", "CrateFormats", "CrateLibrary", "CratePosix", "CrateControls",
+                "CrateCore", "CrateAudio", "CrateFormats", "CrateLibrary", "CratePlex", "CratePosix", "CrateControls",
                 "CrateDisplay", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -129,7 +143,7 @@ let package = Package(
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateWire", "CrateRouter", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
+                "CrateCore", "CrateWire", "CrateRouter", "CrateAudio", "CrateFormats", "CrateLibrary", "CratePlex", "CrateConfig", "CratePosix", "CrateControls",
                 "CrateDisplay", "CrateHTTP", "CrateSnapcast", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -192,7 +206,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CrateCore", "CrateWire", "CrateFormats", "CratePosix"], path: "Tests/TestSupport"),
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
-        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateSQLite", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CrateJSONTests", dependencies: ["CrateJSON", "TestSupport"]),
+        .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CratePlex", "CrateSQLite", "CrateFormats", "TestSupport"]),
+        .testTarget(name: "CratePlexTests", dependencies: ["CratePlex", "CrateLibrary", "CrateJSON", "CrateHTTP", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
@@ -202,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [
-                "CrateDaemon", "CrateRouter", "CrateRouterTesting", "CrateWire", "CrateAudio", "CrateDisplay", "CrateSnapcast", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CrateDaemon", "CrateRouter", "CrateRouterTesting", "CrateWire", "CrateAudio", "CrateDisplay", "CrateSnapcast", "CratePlex", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -39,4 +39,11 @@ public enum TrackLocation: Sendable, Hashable {
 
     /// True for the path of any Plex track.
     public static func isPlex(_ path: String) -> Bool { TrackLocation(path: path).isPlex }
+
+    /// True for a file (or folder) on the box, false for anything a server holds: what the
+    /// library asks, which knows sources only as local or remote.
+    public static func isLocal(_ path: String) -> Bool {
+        if case .file = TrackLocation(path: path) { return true }
+        return false
+    }
 }

@@ -5,6 +5,7 @@ import CrateCore
 import CrateDisplay
 import CrateHTTP
 import CrateLibrary
+import CratePlex
 import CratePosix
 import CrateRouter
 import Glibc

@@ -1,5 +1,5 @@
 import CrateDisplay
-import CrateLibrary
+import CratePlex
 
 /// Fetches Plex covers for the display's fetch thread: the photo transcoder of the
 /// album's server, its errors in words.

@@ -1,7 +1,6 @@
 import CrateCore
 import CrateHTTP
-// Only for its lenient JSON reader (Plex/Wire), until that has a module of its own.
-import CrateLibrary
+import CrateJSON
 import Logging
 
 /// Calls to the Last.fm web service (https://www.last.fm/api/rest): every call a POST of

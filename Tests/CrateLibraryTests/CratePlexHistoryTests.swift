@@ -1,4 +1,5 @@
 @testable import CrateLibrary
+@testable import CratePlex
 import CrateCore
 import XCTest
 
@@ -19,13 +20,13 @@ final class CratePlexHistoryTests: StoreTestCase {
             }
         }
         try store.apply(upserts: records, deletions: [])
-        try store.replacePlexAlbumStats(server: server, [
-            PlexAlbumStats(albumKey: "plex:\(server):0", viewCount: 40, lastViewedAt: 1_700_000_000, userRating: nil, addedAt: 1_500_000_000),
-            PlexAlbumStats(albumKey: "plex:\(server):1", viewCount: 3, lastViewedAt: 1_690_000_000, userRating: 10, addedAt: 1_500_000_001),
-            PlexAlbumStats(albumKey: "plex:\(server):2", viewCount: 0, lastViewedAt: nil, userRating: 4, addedAt: 1_650_000_000),
-            PlexAlbumStats(albumKey: "plex:\(server):3", viewCount: 0, lastViewedAt: nil, userRating: nil, addedAt: 1_400_000_000),
-            PlexAlbumStats(albumKey: "plex:\(server):4", viewCount: 7, lastViewedAt: 1_699_000_000, userRating: 8, addedAt: 1_450_000_000),
-            PlexAlbumStats(albumKey: "plex:\(server):5", viewCount: 0, lastViewedAt: nil, userRating: nil, addedAt: 1_600_000_000),
+        try store.replaceRemoteAlbumStats(server: server, [
+            RemoteAlbumStats(albumKey: "plex:\(server):0", viewCount: 40, lastViewedAt: 1_700_000_000, userRating: nil, addedAt: 1_500_000_000),
+            RemoteAlbumStats(albumKey: "plex:\(server):1", viewCount: 3, lastViewedAt: 1_690_000_000, userRating: 10, addedAt: 1_500_000_001),
+            RemoteAlbumStats(albumKey: "plex:\(server):2", viewCount: 0, lastViewedAt: nil, userRating: 4, addedAt: 1_650_000_000),
+            RemoteAlbumStats(albumKey: "plex:\(server):3", viewCount: 0, lastViewedAt: nil, userRating: nil, addedAt: 1_400_000_000),
+            RemoteAlbumStats(albumKey: "plex:\(server):4", viewCount: 7, lastViewedAt: 1_699_000_000, userRating: 8, addedAt: 1_450_000_000),
+            RemoteAlbumStats(albumKey: "plex:\(server):5", viewCount: 0, lastViewedAt: nil, userRating: nil, addedAt: 1_600_000_000),
         ])
         return Dictionary(uniqueKeysWithValues: try store.albums().map { ($0.title, $0.id) })
     }
@@ -67,7 +68,7 @@ final class CratePlexHistoryTests: StoreTestCase {
                               parts: [PlexPart(key: "/library/parts/91/1/file.mp3", size: 100, container: "mp3", codec: "mp3")])
         let mapped = PlexRecords.make(albums: [album, PlexAlbum(ratingKey: "1002", title: "No tracks")], tracks: [track],
                                       server: "m1")
-        XCTAssertEqual(mapped.stats, [PlexAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 8,
+        XCTAssertEqual(mapped.stats, [RemoteAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 8,
                                                      lastViewedAt: 1_700_001_000, userRating: 10, addedAt: 1_600_000_000)])
         XCTAssertEqual(mapped.rekeyed, ["plex:m1:1001": "tag:miles davis|kind of blue"])
 
@@ -78,7 +79,7 @@ final class CratePlexHistoryTests: StoreTestCase {
                                   parts: [PlexPart(key: "/library/parts/93/1/file.mp3", size: 100, container: "mp3", codec: "mp3")])
         let both = PlexRecords.make(albums: [album, half], tracks: [track, halfTrack], server: "m1")
         XCTAssertEqual(Set(both.records.map(\.albumKey)), ["tag:miles davis|kind of blue"])
-        XCTAssertEqual(both.stats, [PlexAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 11,
+        XCTAssertEqual(both.stats, [RemoteAlbumStats(albumKey: "tag:miles davis|kind of blue", viewCount: 11,
                                                    lastViewedAt: 1_700_001_000, userRating: 10, addedAt: 1_500_000_000)])
     }
 

@@ -35,8 +35,8 @@ func benchStore(albumCount: Int, dir: String) throws -> LibraryStore {
         if i % 10 == 0 { try store.setOpinion(.liked, albumKey: "k\(i)") }
         if i % 97 == 0 { try store.setOpinion(.disliked, albumKey: "k\(i + 1)") }
     }
-    try store.replacePlexAlbumStats(server: "bench", (0..<albumCount).map { i in
-        PlexAlbumStats(albumKey: "k\(i)", viewCount: i % 3 == 0 ? i % 50 + 1 : 0,
+    try store.replaceRemoteAlbumStats(server: "bench", (0..<albumCount).map { i in
+        RemoteAlbumStats(albumKey: "k\(i)", viewCount: i % 3 == 0 ? i % 50 + 1 : 0,
                        lastViewedAt: i % 3 == 0 ? Double(1_690_000_000 + i * 60) : nil,
                        userRating: i % 7 == 0 ? Double(i % 11) : nil, addedAt: Double(1_400_000_000 + i * 3_600))
     })
@@ -83,7 +83,7 @@ func cratesFromStore(albumCount: Int, runs: Int) throws -> [(String, (min: Doubl
     }
     // The first turn after a sync or a scan: the cache changed, every album is read again.
     let afterSync = try timed(runs: max(3, runs / 4)) { seed in
-        try store.replacePlexAlbumStats(server: "bench-2", [PlexAlbumStats(
+        try store.replaceRemoteAlbumStats(server: "bench-2", [RemoteAlbumStats(
             albumKey: "k\(albumCount + 1)", viewCount: Int(seed), lastViewedAt: nil, userRating: nil, addedAt: nil)])
         let candidates = try CrateSignalSource.candidates(store: store, scope: .superGenre("Jazz"), seed: seed)
         _ = CrateWall.generateGenre(candidates: candidates, dial: .mixed, size: 24, seed: seed)

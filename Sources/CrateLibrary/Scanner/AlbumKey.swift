@@ -8,7 +8,7 @@
 /// - Tagged: album artist (else artist) and title, folded, so "The Beatles" and
 ///   "the beatles" agree and the same title by different artists stays separate.
 /// - Untagged: the album folder.
-enum AlbumKey {
+public enum AlbumKey {
     static let variousArtists: Set<String> = ["various artists", "various", "va", "v a"]
 
     struct Input {
@@ -17,6 +17,16 @@ enum AlbumKey {
         var artist: String?
         var compilationFlag: Bool
         var musicBrainzAlbumID: String?
+    }
+
+    /// The key of one album known by its title and artist alone (an album of a remote
+    /// source, whose tracks are not files of a folder): the key the scanner gives a tagged
+    /// album, so a local copy of the same release is the same album. `folder` stands for
+    /// its album folder (untitled albums and compilations are keyed within it).
+    public static func key(albumTitle: String, artist: String, folder: String) -> String {
+        keys(for: [Input(albumTitle: albumTitle.isEmpty ? nil : albumTitle, albumArtist: artist, artist: artist,
+                         compilationFlag: artist == AlbumAggregation.variousArtists, musicBrainzAlbumID: nil)],
+             albumFolder: folder)[0].key
     }
 
     /// Keys for all files of one directory, in the same order. Files sharing an album

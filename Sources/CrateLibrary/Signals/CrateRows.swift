@@ -10,7 +10,7 @@ struct CrateAlbumRow: Sendable {
     var superGenre: String
     var subGenre: String?
     var year: Int?
-    /// The server's `addedAt` for a Plex album, else the files' age.
+    /// The server's `addedAt` for a remote album, else the files' age.
     var addedAt: Double
     var online: Bool
     var serverPlays = 0
@@ -21,7 +21,7 @@ struct CrateAlbumRow: Sendable {
 
 extension AlbumUserState {
     /// The box's state of an album with the server's history folded in: its plays count as
-    /// heard to the end (a Plex view is a completed play), the later last play wins, and a
+    /// heard to the end (a server's view is a completed play), the later last play wins, and a
     /// high rating is a like unless the box has an opinion of its own (or took that like
     /// back). Only read by the
     /// signals: nothing of this is written to user.sqlite.
@@ -30,7 +30,7 @@ extension AlbumUserState {
         state.plays += row.serverPlays
         state.completedPlays += row.serverPlays
         if let server = row.serverLastPlayed, server > (state.lastPlayed ?? 0) { state.lastPlayed = server }
-        if state.opinion == .none, !state.unliked, let rating = row.serverRating, rating >= PlexAlbumStats.likedRating {
+        if state.opinion == .none, !state.unliked, let rating = row.serverRating, rating >= RemoteAlbumStats.likedRating {
             state.opinion = .liked
         }
         return state

@@ -6,7 +6,7 @@ import Glibc
 /// library gets the Crate Wall's five signals; a genre scope its own six
 /// (CrateSignalSource+Genre).
 public enum CrateSignalSource {
-    /// `playableOffline`: albums offline now that play anyway (a Plex album downloaded
+    /// `playableOffline`: albums offline now that play anyway (a remote album downloaded
     /// before its server went away): offered like online ones.
     public static func candidates(store: LibraryStore, scope: CrateScope, seed: UInt64,
                                   playableOffline: Set<Int64> = [],
@@ -53,7 +53,7 @@ public enum CrateSignalSource {
             plays[$0] != plays[$1] ? plays[$0] > plays[$1] : rating[$0] != rating[$1] ? rating[$0] > rating[$1] : id[$0] < id[$1]
         }.map { id[$0] }
 
-        // New arrivals: most recently added first (a Plex album's server date, else its files' age).
+        // New arrivals: most recently added first (a remote album's server date, else its files' age).
         result[.newArrivals] = all.sorted { added[$0] > added[$1] || (added[$0] == added[$1] && id[$0] < id[$1]) }
             .map { id[$0] }
 

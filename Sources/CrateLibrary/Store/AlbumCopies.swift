@@ -2,9 +2,9 @@ import CrateCore
 import CrateSQLite
 
 /// Two copies of one release (an old MP3 rip beside a FLAC one, a local rip beside the
-/// Plex server's copy, the halves of an album the server split) share an album key, so
+/// server's copy, the halves of an album the server split) share an album key, so
 /// they are one album in every crate. This decides which copy plays: per folder, a copy
-/// on the box before a Plex server's (it plays with the server gone and costs no
+/// on the box before a server's (it plays with the server gone and costs no
 /// download), then the best quality (lossless, then depth, then rate, then the most
 /// tracks); a track of a
 /// lesser copy that the better copy also has (same disc and number) is `shadowed`, so
@@ -58,7 +58,7 @@ struct AlbumCopies {
         }
         return quality.keys.sorted { a, b in
             let x = quality[a]!, y = quality[b]!
-            let (localA, localB) = (!TrackLocation.isPlex(a), !TrackLocation.isPlex(b))
+            let (localA, localB) = (TrackLocation.isLocal(a), TrackLocation.isLocal(b))
             if localA != localB { return localA }
             if x.lossless != y.lossless { return x.lossless }
             if x.bits != y.bits { return x.bits > y.bits }

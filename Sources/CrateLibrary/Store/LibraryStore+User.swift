@@ -9,7 +9,7 @@ public struct AlbumUserState: Sendable, Equatable {
     public var completedPlays = 0
     public var lastPlayed: Double?
     /// The box took a like back (`setOpinion(.none, takingBackLike: true)`): a 4- or
-    /// 5-star rating on the album's Plex server no longer counts as a like.
+    /// 5-star rating on the album's server no longer counts as a like.
     public var unliked = false
     public init() {}
 }
@@ -22,7 +22,7 @@ extension LibraryStore {
 
     /// Likes and dislikes exclude each other: setting one clears the other. A like
     /// records `at` (seconds since 1970) for the Favorites crate's order. `.none` with
-    /// `takingBackLike` (the album showed as liked) also overrides a like its Plex server's
+    /// `takingBackLike` (the album showed as liked) also overrides a like its server's
     /// rating gives, until the box likes or dislikes it again; `.none` alone (a dislike
     /// undone) lets that rating count again.
     public func setOpinion(_ opinion: AlbumOpinion, albumKey: String, at time: Double = 0,
@@ -39,7 +39,7 @@ extension LibraryStore {
     }
 
     /// The keys of the liked albums: those liked on the box, most recently liked first
-    /// (undated likes last), then those their Plex server rates 4 or 5 stars that the box
+    /// (undated likes last), then those their server rates 4 or 5 stars that the box
     /// neither disliked nor took the like back from, best rated first.
     public func likedAlbumKeys() throws(LibraryStoreError) -> [String] {
         let own = try withUserData { db in
@@ -54,7 +54,7 @@ extension LibraryStore {
         return own + (try serverLikedAlbumKeys()).filter { !overridden.contains($0) }
     }
 
-    /// The like or dislike of one album (`.none` for an album never rated), its Plex
+    /// The like or dislike of one album (`.none` for an album never rated), its
     /// server's 4 or 5 stars counting as a like unless the box took it back.
     public func opinion(albumKey: String) throws(LibraryStoreError) -> AlbumOpinion {
         let own = try withUserData { db in
@@ -68,22 +68,22 @@ extension LibraryStore {
                 $0.optionalDouble(0)
             }
         }
-        return (rating ?? nil).map { $0 >= PlexAlbumStats.likedRating } == true ? .liked : .none
+        return (rating ?? nil).map { $0 >= RemoteAlbumStats.likedRating } == true ? .liked : .none
     }
 
-    /// Albums their Plex server rates 4 or 5 stars, best rated first (then most recently played).
+    /// Albums their server rates 4 or 5 stars, best rated first (then most recently played).
     private func serverLikedAlbumKeys() throws(LibraryStoreError) -> [String] {
         try read { db in
             try db.rows("""
                 SELECT album_key FROM plex_album_stats WHERE user_rating >= ?1
                 ORDER BY user_rating DESC, last_viewed_at DESC, album_key
-                """, [.real(PlexAlbumStats.likedRating)], { $0.text(0) })
+                """, [.real(RemoteAlbumStats.likedRating)], { $0.text(0) })
         }
     }
 
     /// Moves the user's state of albums from old keys to new ones (`old → new`), merging
     /// with a state the new key has already: plays add up, the latest play and like stay,
-    /// a like beats a dislike. For keys that change meaning (Plex albums keyed as releases).
+    /// a like beats a dislike. For keys that change meaning (a remote source's albums keyed as releases).
     public func moveUserAlbumKeys(_ keys: [String: String]) throws(LibraryStoreError) {
         guard !keys.isEmpty else { return }
         try ledgeredChange { db in

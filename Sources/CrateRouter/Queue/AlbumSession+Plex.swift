@@ -26,7 +26,7 @@ extension AlbumSession {
         guard let album, let offset else { return }
         do {
             guard let detail = try library.store.album(id: album), offset < detail.tracks.count,
-                  let location = try library.store.plexLocation(path: detail.tracks[offset].path) else { return }
+                  let location = try library.store.remoteLocation(path: detail.tracks[offset].path) else { return }
             let state = switch status.state {
             case .playing, .buffering: "playing"
             case .paused: "paused"
@@ -40,7 +40,7 @@ extension AlbumSession {
     }
 
     private func plexAlbum(_ id: Int64) -> (String, String)? {
-        do { return try library.store.plexAlbumRatingKey(albumID: id) } catch {
+        do { return try library.store.remoteAlbumSource(albumID: id) } catch {
             logger.warning("cannot look up album \(id) on Plex: \(error)")
             return nil
         }

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CratePlex
 import Glibc
 import Synchronization
 

@@ -1,6 +1,7 @@
 import CrateConfig
 import CrateCore
 import CrateLibrary
+import CratePlex
 import CratePosix
 
 /// Fills a crate of a given kind from the library: the Crate Wall (or a genre crate)

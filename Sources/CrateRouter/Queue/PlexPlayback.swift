@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CratePlex
 
 /// What the album session asks of Plex: whether an album can play now, fetching the
 /// coming albums ahead, and what the server hears of plays and opinions. `PlexService`

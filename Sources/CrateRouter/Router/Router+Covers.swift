@@ -1,6 +1,7 @@
 import CrateCore
 import CrateDisplay
 import CrateLibrary
+import CratePlex
 
 /// Plex albums' covers on the panel: the reference the screens draw from (the album's
 /// thumb on its server, fetched in the background) and the cache's state in `status`.

@@ -3,6 +3,7 @@ import CrateCore
 import CrateDisplay
 import CrateLastFM
 import CrateLibrary
+import CratePlex
 import FoundationEssentials
 
 /// The router's front door: every front end's command comes in here, typed, and goes out

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateLibrary
+import CratePlex
 
 /// `crate-admin plex …`: sign-in, servers, syncs.
 extension Router {

@@ -4,6 +4,7 @@ import CrateCore
 import CrateDisplay
 import CrateLastFM
 import CrateLibrary
+import CratePlex
 import CratePosix
 import FoundationEssentials
 import Glibc
