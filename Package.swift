@@ -138,12 +138,31 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The composition root and the front ends (control socket, MPD): builds the domains
-        // and the router from the configuration and starts them.
+        // The control socket's front end: newline-delimited JSON over a Unix socket, each
+        // request decoded into the router's Command at the edge. Knows nothing of MPD.
+        .target(
+            name: "CrateControlSocket",
+            dependencies: [
+                "CrateCore", "CrateWire", "CrateRouter", "CrateControls", "CrateLibrary", "CratePosix",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The MPD protocol's front end, for phone apps: the library as MPD's database, the
+        // album queue track by track, transport through the router's Commands. Knows nothing
+        // of the control socket.
+        .target(
+            name: "CrateMPD",
+            dependencies: [
+                "CrateCore", "CrateRouter", "CrateLibrary", "CrateFormats", "CrateDisplay", "CrateConfig", "CratePosix",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The composition root: builds the domains, the router and the front ends from the
+        // configuration and starts them (a new front end is a module and a line here).
         .target(
             name: "CrateDaemon",
             dependencies: [
-                "CrateCore", "CrateWire", "CrateRouter", "CrateAudio", "CrateFormats", "CrateLibrary", "CratePlex", "CrateConfig", "CratePosix", "CrateControls",
+                "CrateCore", "CrateRouter", "CrateControlSocket", "CrateMPD", "CrateAudio", "CrateFormats", "CrateLibrary", "CratePlex", "CrateConfig", "CratePosix", "CrateControls",
                 "CrateDisplay", "CrateHTTP", "CrateSnapcast", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -218,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "CrateDaemonTests",
             dependencies: [
-                "CrateDaemon", "CrateRouter", "CrateRouterTesting", "CrateWire", "CrateAudio", "CrateDisplay", "CrateSnapcast", "CratePlex", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CrateDaemon", "CrateRouter", "CrateRouterTesting", "CrateControlSocket", "CrateMPD", "CrateWire", "CrateAudio", "CrateDisplay", "CrateSnapcast", "CratePlex", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

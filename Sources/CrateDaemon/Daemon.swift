@@ -1,10 +1,12 @@
 import CrateAudio
 import CrateConfig
 import CrateControls
+import CrateControlSocket
 import CrateCore
 import CrateDisplay
 import CrateHTTP
 import CrateLibrary
+import CrateMPD
 import CratePlex
 import CratePosix
 import CrateRouter

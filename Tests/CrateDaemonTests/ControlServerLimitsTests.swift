@@ -1,5 +1,6 @@
 import CrateCore
 import CrateDaemon
+@testable import CrateControlSocket
 @testable import CrateRouter
 import CrateWire
 import Logging

@@ -1,5 +1,6 @@
 import CrateCore
 @testable import CrateDaemon
+@testable import CrateControlSocket
 @testable import CrateRouter
 import CrateLibrary
 import CrateWire

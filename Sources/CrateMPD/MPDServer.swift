@@ -23,7 +23,7 @@ public final class MPDServer: Sendable {
     /// Where each listener listens, for `doctor` and the log.
     public let listening = Mutex<[String]>([])
 
-    init(router: Router, roots: [String], config: CrateConfig.MPD, logger: Logger) {
+    public init(router: Router, roots: [String], config: CrateConfig.MPD, logger: Logger) {
         var logger = logger
         logger[metadataKey: "frontend"] = "mpd"
         self.logger = logger
@@ -34,7 +34,8 @@ public final class MPDServer: Sendable {
 
     /// Opens every address; one that cannot be opened is logged and returned as a problem,
     /// the others still serve.
-    func start() -> [String] {
+    @discardableResult
+    public func start() -> [String] {
         guard !addresses.isEmpty else { return [] }
         var listeners: [MPDListener] = [], problems: [String] = []
         for address in addresses {
@@ -62,7 +63,7 @@ public final class MPDServer: Sendable {
         return problems
     }
 
-    func stop() {
+    public func stop() {
         guard let (thread, subscription) = running.withLock({ $0 }) else { return }
         subscription.cancel()
         stopping.store(true, ordering: .releasing)
