@@ -114,12 +114,18 @@ let package = Package(
         ),
         // snapserver's JSON-RPC (rooms, volumes, groups, stream control), for crated and crate-admin.
         .target(name: "CrateSnapcast", dependencies: ["CrateCore", "CrateConfig", "CratePosix"]),
+        // The snapcast rooms in crated: a thread asking snapserver which rooms play the box,
+        // and what the panel and `status` show of them.
+        .target(
+            name: "CrateRooms",
+            dependencies: ["CrateSnapcast", "CrateConfig", "CrateCore", "CratePosix", .product(name: "Logging", package: "swift-log")]
+        ),
         // The router, configuration and the control socket: where domains meet.
         .target(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateWire", "CrateAudio", "CrateFormats", "CrateLibrary", "CrateConfig", "CratePosix", "CrateControls",
-                "CrateDisplay", "CrateHTTP", "CrateSnapcast", "CrateLastFM",
+                "CrateDisplay", "CrateHTTP", "CrateRooms", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -182,6 +188,10 @@ let package = Package(
         .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
+        .testTarget(
+            name: "CrateRoomsTests",
+            dependencies: ["CrateRooms", "CrateSnapcast", "CrateConfig", "CrateCore", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "CrateWire", "CratePosix", "TestSupport"]),

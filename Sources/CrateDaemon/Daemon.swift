@@ -6,9 +6,9 @@ import CrateDisplay
 import CrateHTTP
 import CrateLibrary
 import CratePosix
+import CrateRooms
 import Glibc
 import Logging
-import Synchronization
 
 /// The whole daemon, assembled from a configuration: player, router, control socket.
 public final class Daemon: Sendable {
@@ -20,6 +20,8 @@ public final class Daemon: Sendable {
     private let mpd: MPDServer?
     private let controls: ControlsService
     private let display: DisplayService
+    /// The snapcast rooms; nil while multi-room is off.
+    private let rooms: RoomsWatcher?
     let logger: Logger
     let stopping = StopFlag()
 
@@ -118,7 +120,8 @@ public final class Daemon: Sendable {
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
-        if let rooms = RoomsWatcher(config.snapcast, router: router, logger: logger) { router.attach(rooms) }
+        rooms = RoomsWatcher(config.snapcast, logger: logger) { [weak router = self.router] in router?.displayService?.invalidate() }
+        if let rooms { router.attach(rooms) }
         Self.connectLastFM(config, router: router, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
@@ -147,7 +150,7 @@ public final class Daemon: Sendable {
         startPositionSaver()
         startCheckpoints()
         startPlexSyncs()
-        do { try router.roomsWatcher?.start(stopping: stopping) } catch {
+        do { try rooms?.start(stopping: stopping) } catch {
             logger.error("cannot start the rooms thread: \(error); status shows no snapcast rooms")
         }
         do { try router.plexService?.startWriteBacks() } catch {
@@ -245,9 +248,5 @@ public final class Daemon: Sendable {
     }
 }
 
-/// Tells background loops the daemon is stopping.
-final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isSet: Bool { flag.load(ordering: .acquiring) }
-    func set() { flag.store(true, ordering: .releasing) }
-}
+/// The rooms watcher answers the router's one question about the rooms.
+extension RoomsWatcher: RoomsReport {}

@@ -5,6 +5,7 @@ import CrateDisplay
 import CrateLastFM
 import CrateLibrary
 import CratePosix
+import CrateRooms
 import CrateWire
 import FoundationEssentials
 import Glibc
@@ -30,7 +31,7 @@ public final class Router: ControlHandler {
     let volumeStep: Int
     private let controls = Mutex<ControlsService?>(nil)
     private let display = Mutex<DisplayService?>(nil)
-    private let rooms = Mutex<RoomsWatcher?>(nil)
+    private let rooms = Mutex<(any RoomsReport)?>(nil)
     /// Last.fm: off, running, or configured but unavailable (Router+LastFM).
     let lastfmLink = Mutex<LastFMLink>(.off)
     /// Plex; nil without a library (then `plexProblem` says why).
@@ -89,8 +90,8 @@ public final class Router: ControlHandler {
     var displayService: DisplayService? { display.withLock { $0 } }
     func attach(_ service: DisplayService) { display.withLock { $0 = service } }
     /// The snapcast rooms; set once at start-up when `[snapcast]` is on.
-    var roomsWatcher: RoomsWatcher? { rooms.withLock { $0 } }
-    func attach(_ watcher: RoomsWatcher) { rooms.withLock { $0 = watcher } }
+    var roomsReport: (any RoomsReport)? { rooms.withLock { $0 } }
+    func attach(_ report: any RoomsReport) { rooms.withLock { $0 = report } }
 
     public func handle(_ request: ControlRequest) -> ControlReply {
         guard let command = ControlCommand(rawValue: request.cmd) else {
@@ -255,10 +256,9 @@ public final class Router: ControlHandler {
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         status.album = playingAlbumStatus()
         status.sleep = sleepTimer.status()
-        if let rooms = roomsWatcher?.status() {
+        if let rooms = roomsReport?.status() {
             status.rooms = rooms
-            if let error = rooms.error { status.warnings.append("snapcast: \(error)") }
-            for room in rooms.droppedOut { status.warnings.append("snapcast: \(room.name) dropped out (its snapclient is not connected)") }
+            status.warnings += rooms.warnings
         }
         return status
     }
