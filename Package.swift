@@ -79,11 +79,12 @@ let package = Package(
             ]
         ),
         // Last.fm: the signed API client, the scrobble queue (lastfm.sqlite), the listening
-        // clock that decides what counts as a play. Uses CrateLibrary only for its JSON reader.
+        // clock that decides what counts as a play, and the link crated builds from [lastfm]
+        // (its state, commands and status). Uses CrateLibrary only for its JSON reader.
         .target(
             name: "CrateLastFM",
             dependencies: [
-                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateLibrary",
+                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateLibrary", "CrateConfig", "CrateWire",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -185,7 +186,7 @@ let package = Package(
         .testTarget(name: "CrateConfigTests", dependencies: ["CrateConfig"]),
         .testTarget(name: "CrateFormatsTests", dependencies: ["CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CrateSQLite", "CrateFormats", "TestSupport"]),
-        .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateHTTP", "TestSupport"]),
+        .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateConfig", "CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(

@@ -33,7 +33,7 @@ public final class Router: ControlHandler {
     private let display = Mutex<DisplayService?>(nil)
     private let rooms = Mutex<(any RoomsReport)?>(nil)
     /// Last.fm: off, running, or configured but unavailable (Router+LastFM).
-    let lastfmLink = Mutex<LastFMLink>(.off)
+    let lastfm: LastFMLink
     /// Plex; nil without a library (then `plexProblem` says why).
     let plexService: PlexService?
     let plexProblem: String?
@@ -56,7 +56,9 @@ public final class Router: ControlHandler {
 
     init(player: any PlayerControl, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
          warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
-         plexProblem: String? = nil, sleep: (fadeSeconds: Double, minuteSeconds: Double) = (8, 60), logger: Logger) {
+         plexProblem: String? = nil, sleep: (fadeSeconds: Double, minuteSeconds: Double) = (8, 60),
+         lastfm: LastFMLink? = nil, logger: Logger) {
+        self.lastfm = lastfm ?? LastFMLink(state: .off, logger: logger)
         self.plexService = plex
         self.plexProblem = plexProblem
         self.plexCovers = plex.map { PlexCovers(service: $0) }
