@@ -4,7 +4,6 @@ import CrateCore
 import CrateDisplay
 import CrateLibrary
 import CratePosix
-import CrateRooms
 
 /// What the panel shows, made from the player, the session and the knob's mode. Called
 /// on the display thread once a second while playing and on every change; album rows
@@ -72,7 +71,7 @@ extension Router {
             trackNumber: (inAlbum ?? index) + 1, trackCount: detail?.tracks.count ?? player.tracks.count,
             elapsed: player.position, elapsedAt: MonotonicClock.now(), duration: track.duration, mark: mark,
             art: detail.flatMap { artwork($0) })
-        if let rooms = roomsReport?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = rooms.panelLine }
+        if let line = roomsPanelLine() { (nowPlaying.rooms, nowPlaying.roomsProblem) = line }
         nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
         nowPlaying.sleep = sleepTimer.status().map(SleepTimer.panelWords)
         if albumID != nil, let next = session?.upcomingAlbum().flatMap({ cachedAlbum($0) }) {

@@ -5,7 +5,6 @@ import CrateDisplay
 import CrateLastFM
 import CrateLibrary
 import CratePosix
-import CrateRooms
 import CrateWire
 import FoundationEssentials
 import Glibc
@@ -258,9 +257,9 @@ public final class Router: ControlHandler {
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         status.album = playingAlbumStatus()
         status.sleep = sleepTimer.status()
-        if let rooms = roomsReport?.status() {
-            status.rooms = rooms
-            status.warnings += rooms.warnings
+        if let shown = roomsForStatus() {
+            status.rooms = shown.rooms
+            status.warnings += shown.warnings
         }
         return status
     }
