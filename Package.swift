@@ -93,11 +93,12 @@ let package = Package(
             ]
         ),
         // Last.fm: the signed API client, the scrobble queue (lastfm.sqlite), the listening
-        // clock that decides what counts as a play. Knows nothing of the library.
+        // clock that decides what counts as a play, and the link crated builds from [lastfm]
+        // (its state, commands and status). Knows nothing of the library.
         .target(
             name: "CrateLastFM",
             dependencies: [
-                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateJSON",
+                "CrateCore", "CrateSQLite", "CrateHTTP", "CratePosix", "CrateJSON", "CrateConfig",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -128,6 +129,12 @@ let package = Package(
         ),
         // snapserver's JSON-RPC (rooms, volumes, groups, stream control), for crated and crate-admin.
         .target(name: "CrateSnapcast", dependencies: ["CrateCore", "CrateConfig", "CratePosix"]),
+        // The snapcast rooms in crated: a thread asking snapserver which rooms play the box
+        // (the router sees it through its RoomsReport port).
+        .target(
+            name: "CrateRooms",
+            dependencies: ["CrateSnapcast", "CrateConfig", "CrateCore", "CratePosix", .product(name: "Logging", package: "swift-log")]
+        ),
         // The coordinator and the album session: where the domains meet. Front ends give it
         // typed Commands and follow its one event stream; it has no sockets and knows no wire.
         .target(
@@ -163,7 +170,7 @@ let package = Package(
             name: "CrateDaemon",
             dependencies: [
                 "CrateCore", "CrateRouter", "CrateControlSocket", "CrateMPD", "CrateAudio", "CrateFormats", "CrateLibrary", "CratePlex", "CrateConfig", "CratePosix", "CrateControls",
-                "CrateDisplay", "CrateHTTP", "CrateSnapcast", "CrateLastFM",
+                "CrateDisplay", "CrateHTTP", "CrateRooms", "CrateLastFM",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -228,9 +235,13 @@ let package = Package(
         .testTarget(name: "CrateJSONTests", dependencies: ["CrateJSON", "TestSupport"]),
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CratePlex", "CrateSQLite", "CrateFormats", "TestSupport"]),
         .testTarget(name: "CratePlexTests", dependencies: ["CratePlex", "CrateLibrary", "CrateJSON", "CrateHTTP", "TestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateHTTP", "TestSupport"]),
+        .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateConfig", "CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
+        .testTarget(
+            name: "CrateRoomsTests",
+            dependencies: ["CrateRooms", "CrateSnapcast", "CrateConfig", "CrateCore", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "CrateDisplayTests", dependencies: ["CrateDisplay", "CrateCore", "TestSupport"]),
         .testTarget(name: "CrateAudioTests", dependencies: ["CrateAudio", "CrateFormats", "TestSupport"]),
         .testTarget(name: "CrateWebTests", dependencies: ["CrateWeb", "CrateCore", "CrateWire", "CratePosix", "TestSupport"]),

@@ -5,14 +5,15 @@ import CrateControlSocket
 import CrateCore
 import CrateDisplay
 import CrateHTTP
+import CrateLastFM
 import CrateLibrary
 import CrateMPD
 import CratePlex
 import CratePosix
+import CrateRooms
 import CrateRouter
 import Glibc
 import Logging
-import Synchronization
 
 /// The whole daemon, assembled from a configuration: player, router, control socket.
 public final class Daemon: Sendable {
@@ -116,17 +117,20 @@ public final class Daemon: Sendable {
                                    logger: logger)
         }
         let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }
+        // Last.fm names a heard track from the library.
+        let albums = library.map { library -> LastFMFeed.AlbumLookup in { try library.store.album(id: $0) } }
         router = Router(player: player, library: library, libraryProblem: libraryProblem, session: session,
                         configPath: configPath, warnings: warnings, mixer: mixer,
                         volumeStep: config.controls.volumeStep, plex: plex, plexProblem: plexProblem,
-                        sleep: (config.playback.sleepFadeSeconds, config.playback.sleepMinuteSeconds), logger: logger)
+                        sleep: (config.playback.sleepFadeSeconds, config.playback.sleepMinuteSeconds),
+                        lastfm: LastFMLink(config, album: albums, logger: logger),
+                        logger: logger)
         controls = ControlsService(config: config.controls, handler: router, logger: logger)
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
-        rooms = RoomsWatcher(config.snapcast, router: router, logger: logger)
+        rooms = RoomsWatcher(config.snapcast, logger: logger) { [weak router = self.router] in router?.displayService?.invalidate() }
         if let rooms { router.attach(rooms) }
-        Self.connectLastFM(config, router: router, logger: logger)
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
         mpd = config.mpd.listen.isEmpty ? nil
@@ -161,7 +165,7 @@ public final class Daemon: Sendable {
             logger.error("cannot start sending Plex write-backs: \(error)")
         }
         router.plexService?.resumeKeeping()
-        startLastFM()
+        router.lastfm.start()
     }
 
     /// Nil when the daemon goes round: the engine thread answers and the control socket
@@ -191,7 +195,7 @@ public final class Daemon: Sendable {
         display.stop()
         router.artwork.withLock { $0 }?.fetches?.stop()
         router.plexService?.stop()
-        stopLastFM()
+        router.lastfm.stop()
         player.shutdown()
         // Last: checkpointed and closed, the database files are complete on their own.
         router.library?.store.close()
@@ -252,9 +256,5 @@ public final class Daemon: Sendable {
     }
 }
 
-/// Tells background loops the daemon is stopping.
-final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isSet: Bool { flag.load(ordering: .acquiring) }
-    func set() { flag.store(true, ordering: .releasing) }
-}
+/// The rooms watcher answers the router's one question about the rooms.
+extension RoomsWatcher: RoomsReport {}

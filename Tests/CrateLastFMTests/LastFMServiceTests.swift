@@ -37,12 +37,4 @@ final class LastFMServiceTests: XCTestCase {
         XCTAssertEqual(batches.flatMap { $0.compactMap { $0["track"] } }, (0..<120).map { "T\($0)" })
         XCTAssertEqual(service.status().sent, 120)
     }
-
-    private func wait(_ what: String, timeout: Double = 20, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { throw FixtureError("timed out waiting for \(what)") }
-            usleep(20_000)
-        }
-    }
 }

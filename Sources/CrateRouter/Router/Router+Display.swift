@@ -71,7 +71,7 @@ extension Router {
             trackNumber: (inAlbum ?? index) + 1, trackCount: detail?.tracks.count ?? player.tracks.count,
             elapsed: player.position, elapsedAt: MonotonicClock.now(), duration: track.duration, mark: mark,
             art: detail.flatMap { artwork($0) })
-        if let rooms = roomsReport?.status() { (nowPlaying.rooms, nowPlaying.roomsProblem) = Self.roomsLine(rooms) }
+        if let line = roomsPanelLine() { (nowPlaying.rooms, nowPlaying.roomsProblem) = line }
         nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
         nowPlaying.sleep = sleepTimer.status().map(SleepTimer.panelWords)
         if albumID != nil, let next = session?.upcomingAlbum().flatMap({ cachedAlbum($0) }) {
@@ -114,16 +114,6 @@ extension Router {
         var reference = ArtworkReference(albumKey: "album-\(detail.album.id)-\(detail.album.folder)", trackPath: first.path)
         reference.name = name
         return reference
-    }
-
-    /// The rooms on the status row: a room that dropped out first, then how many play.
-    static func roomsLine(_ rooms: RoomsStatus) -> (String?, Bool) {
-        let dropped = rooms.droppedOut
-        if dropped.count == 1 { return ("\(dropped[0].name) dropped out", true) }
-        if dropped.count > 1 { return ("\(dropped.count) rooms dropped out", true) }
-        if rooms.error != nil { return ("no snapserver", true) }
-        let playing = rooms.playing.count
-        return playing == 0 ? (nil, false) : (playing == 1 ? "1 room" : "\(playing) rooms", false)
     }
 
     /// Titles for the loaded tracks that belong to a library album (by position in its

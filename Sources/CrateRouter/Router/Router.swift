@@ -32,7 +32,7 @@ public final class Router: Sendable {
     private let display = Mutex<DisplayService?>(nil)
     private let rooms = Mutex<(any RoomsReport)?>(nil)
     /// Last.fm: off, running, or configured but unavailable (Router+LastFM).
-    public let lastfmLink = Mutex<LastFMLink>(.off)
+    public let lastfm: LastFMLink
     /// Plex; nil without a library (then `plexProblem` says why).
     public let plexService: PlexService?
     let plexProblem: String?
@@ -55,7 +55,9 @@ public final class Router: Sendable {
 
     public init(player: any PlayerControl, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
          warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
-         plexProblem: String? = nil, sleep: (fadeSeconds: Double, minuteSeconds: Double) = (8, 60), logger: Logger) {
+         plexProblem: String? = nil, sleep: (fadeSeconds: Double, minuteSeconds: Double) = (8, 60),
+         lastfm: LastFMLink? = nil, logger: Logger) {
+        self.lastfm = lastfm ?? LastFMLink(state: .off, logger: logger)
         self.plexService = plex
         self.plexProblem = plexProblem
         self.plexCovers = plex.map { PlexCovers(service: $0) }
@@ -156,10 +158,9 @@ public final class Router: Sendable {
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         status.album = playingAlbumStatus()
         status.sleep = sleepTimer.status()
-        if let rooms = roomsReport?.status() {
-            status.rooms = rooms
-            if let error = rooms.error { status.warnings.append("snapcast: \(error)") }
-            for room in rooms.droppedOut { status.warnings.append("snapcast: \(room.name) dropped out (its snapclient is not connected)") }
+        if let shown = roomsForStatus() {
+            status.rooms = shown.rooms
+            status.warnings += shown.warnings
         }
         return status
     }

@@ -1,6 +1,5 @@
 import CrateConfig
 import CrateCore
-import CrateRouter
 import CratePosix
 import CrateSnapcast
 import Glibc
@@ -11,7 +10,7 @@ import Synchronization
 /// decode or real-time threads): every few seconds, less often while snapserver cannot
 /// be reached. A room that was connected while crated watched and is not any more has
 /// dropped out; rooms long gone before crated started are not mentioned.
-final class RoomsWatcher: RoomsReport {
+public final class RoomsWatcher: Sendable {
     /// Seconds between questions while snapserver answers; doubled up to `maxInterval` while it does not.
     static let interval = 2
     static let maxInterval = 30
@@ -24,8 +23,8 @@ final class RoomsWatcher: RoomsReport {
     /// Called when what the display shows of the rooms changed.
     private let changed: @Sendable () -> Void
 
-    init(address: CrateConfig.HostPort, source: CrateConfig.HostPort?, logger: Logger,
-         changed: @escaping @Sendable () -> Void) {
+    public init(address: CrateConfig.HostPort, source: CrateConfig.HostPort?, logger: Logger,
+                changed: @escaping @Sendable () -> Void) {
         self.address = address
         self.source = source
         self.logger = logger
@@ -33,18 +32,19 @@ final class RoomsWatcher: RoomsReport {
         latest = Mutex(RoomsStatus(server: address.description, stream: nil, rooms: []))
     }
 
-    /// The watcher for `[snapcast]`, redrawing `router`'s display on a change; nil while multi-room is off.
-    convenience init?(_ snapcast: CrateConfig.Snapcast, router: Router, logger: Logger) {
+    /// The watcher for `[snapcast]`, calling `changed` when what the panel shows of the
+    /// rooms changed; nil while multi-room is off.
+    public convenience init?(_ snapcast: CrateConfig.Snapcast, logger: Logger, changed: @escaping @Sendable () -> Void) {
         // `[snapcast] stream` unset is multi-room off, whatever `control` says.
         guard snapcast.stream != nil, let address = snapcast.controlAddress else { return nil }
-        self.init(address: address, source: snapcast.stream, logger: logger) { [weak router] in
-            router?.displayService?.invalidate()
-        }
+        self.init(address: address, source: snapcast.stream, logger: logger, changed: changed)
     }
 
-    func status() -> RoomsStatus { latest.withLock { $0 } }
+    /// The rooms as last seen, with snapserver's error while it cannot be asked.
+    public func status() -> RoomsStatus { latest.withLock { $0 } }
 
-    func start(stopping: StopFlag) throws(PosixError) {
+    /// Starts the `crate-rooms` thread; it ends once `stopping` is set.
+    public func start(stopping: StopFlag) throws(PosixError) {
         _ = try PosixThread.spawn(name: "crate-rooms") { [self] in
             var seenConnected = Set<String>()
             var connection: SnapserverConnection? = nil
