@@ -5,7 +5,7 @@ import Glibc
 import Logging
 import Synchronization
 
-/// The MPD protocol front end: one thread polls every listener and client, so a thousand
+/// The MPD protocol front end: one thread watches every listener and client (epoll), so a thousand
 /// idle phones cost a thousand descriptors and buffers, not a thousand threads. Commands
 /// go to the router like the JSON socket's do; router events wake idle clients. Each client
 /// gets a bounded turn per poll (`MPDLimits`), so none can hold the thread for the others.
@@ -80,27 +80,34 @@ public final class MPDServer: Sendable {
             for client in clients { Glibc.close(client.fd) }
             for listener in listeners { listener.close() }
         }
+        let watched: EpollSet
+        do {
+            watched = try EpollSet()
+            for listener in listeners { try watched.watch(listener.fd, for: Int16(POLLIN)) }
+            try watched.watch(wake.fd, for: Int16(POLLIN))
+        } catch {
+            logger.error("cannot watch the MPD sockets: \(error); no MPD clients are served")
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
-        var fds: [pollfd] = []
+        var ready: [Int32: Int16] = [:]
         while !stopping.load(ordering: .acquiring) {
-            fds.removeAll(keepingCapacity: true)
-            for listener in listeners { fds.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)) }
-            fds.append(pollfd(fd: wake.fd, events: Int16(POLLIN), revents: 0))
-            for client in clients {
-                // Read only a client whose answers are all out: what it sends ahead waits in the kernel.
-                let events = client.hasOutput ? POLLOUT : client.wantsInput || client.state.idling != nil ? POLLIN : 0
-                fds.append(pollfd(fd: client.fd, events: Int16(events), revents: 0))
-            }
-            if poll(&fds, nfds_t(fds.count), pollTimeout(clients)) < 0 {
-                if errno == EINTR { continue }
-                logger.error("poll failed: \(errnoDescription(errno)); no longer serving MPD clients")
+            do throws(PosixError) {
+                for client in clients {
+                    // Read only a client whose answers are all out: what it sends ahead waits in the kernel.
+                    let events = client.hasOutput ? POLLOUT : client.wantsInput || client.state.idling != nil ? POLLIN : 0
+                    try watched.watch(client.fd, for: Int16(events))
+                }
+                ready.removeAll(keepingCapacity: true)
+                try watched.wait(timeout: pollTimeout(clients)) { fd, events in ready[fd] = events }
+            } catch {
+                logger.error("\(error); no longer serving MPD clients")
                 return
             }
             let now = MonotonicClock.now()
-            let base = listeners.count + 1
-            if fds[listeners.count].revents != 0 { deliverChanges(to: clients) }
+            if ready[wake.fd] != nil { deliverChanges(to: clients) }
             var dropped = Set<Int32>()
-            for (index, client) in clients.enumerated() where fds[base + index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            for client in clients where (ready[client.fd] ?? 0) & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 if !read(client, &buffer, now: now) { dropped.insert(client.fd) }
             }
             // Each client's turn: what it asked for produced (a bounded share) and sent.
@@ -118,11 +125,14 @@ public final class MPDServer: Sendable {
                 dropped.insert(client.fd)
             }
             if !dropped.isEmpty {
-                for fd in dropped { Glibc.close(fd) }
+                for fd in dropped {
+                    watched.forget(fd)
+                    Glibc.close(fd)
+                }
                 clients.removeAll { dropped.contains($0.fd) }
             }
-            for (index, listener) in listeners.enumerated() where fds[index].revents != 0 {
-                accept(listener, into: &clients, number: &accepted, commands)
+            for listener in listeners where ready[listener.fd] != nil {
+                accept(listener, into: &clients, number: &accepted, commands, watched)
             }
         }
     }
@@ -191,7 +201,7 @@ public final class MPDServer: Sendable {
     }
 
     private func accept(_ listener: MPDListener, into clients: inout [MPDClient], number: inout Int,
-                        _ commands: MPDCommands) {
+                        _ commands: MPDCommands, _ watched: EpollSet) {
         let fd = Glibc.accept(listener.fd, nil, nil)
         guard fd >= 0 else {
             if errno != EAGAIN && errno != EINTR && errno != ECONNABORTED {
@@ -203,7 +213,7 @@ public final class MPDServer: Sendable {
         _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let now = MonotonicClock.now()
-        if clients.count >= limits.maxClients { makeRoom(in: &clients, on: listener, now: now) }
+        if clients.count >= limits.maxClients { makeRoom(in: &clients, on: listener, now: now, watched) }
         number += 1
         let client = MPDClient(fd: fd, name: "#\(number) on \(listener.address)", authorized: service.password == nil,
                                limits: limits, now: now)
@@ -215,7 +225,7 @@ public final class MPDServer: Sendable {
     /// At `max_clients`, closes the client that matters least so a new one always gets its
     /// greeting: one without the password before one with it, one not in `idle` before one
     /// waiting there, and of those the longest silent.
-    private func makeRoom(in clients: inout [MPDClient], on listener: MPDListener, now: Double) {
+    private func makeRoom(in clients: inout [MPDClient], on listener: MPDListener, now: Double, _ watched: EpollSet) {
         guard let victim = clients.indices.min(by: { a, b in
             let x = clients[a], y = clients[b]
             if x.state.authorized != y.state.authorized { return !x.state.authorized }
@@ -227,6 +237,7 @@ public final class MPDServer: Sendable {
             MPD clients at \(limits.maxClients) ([mpd] max_clients): closing \(client.name), silent for \
             \(Int(now - client.lastHeard)) s, to greet a new client on \(listener.address)
             """)
+        watched.forget(client.fd)
         Glibc.close(client.fd)
     }
 }

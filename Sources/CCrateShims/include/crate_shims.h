@@ -28,4 +28,7 @@ void crate_malloc_trim(void);
 /* A non-blocking, close-on-exec inotify instance, or -1 with errno set. */
 int crate_inotify_open(void);
 
+/* epoll (sys/epoll.h is not in Swift's Glibc module either), for MPD's many idle clients. */
+#include <sys/epoll.h>
+
 #endif
