@@ -236,6 +236,7 @@ let package = Package(
         .testTarget(name: "CrateLibraryTests", dependencies: ["CrateLibrary", "CratePlex", "CrateSQLite", "CrateFormats", "TestSupport"]),
         .testTarget(name: "CratePlexTests", dependencies: ["CratePlex", "CrateLibrary", "CrateJSON", "CrateHTTP", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CrateLastFMTests", dependencies: ["CrateLastFM", "CrateCore", "CrateConfig", "CrateHTTP", "TestSupport"]),
+        .testTarget(name: "CratePosixTests", dependencies: ["CratePosix"]),
         .testTarget(name: "CrateHTTPTests", dependencies: ["CrateHTTP", "TestSupport"]),
         .testTarget(name: "CrateControlsTests", dependencies: ["CrateControls", "CrateCore"]),
         .testTarget(

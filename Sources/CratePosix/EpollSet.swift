@@ -22,8 +22,9 @@ public final class EpollSet {
 
     deinit { close(fd) }
 
-    /// Watches `descriptor` for `events`; a system call only when the wish changed. A
-    /// descriptor closed and reused meanwhile (the kernel dropped it from the set) is added again.
+    /// Watches `descriptor` for `events`; a system call only when the wish changed. Call
+    /// `forget` before closing a descriptor: the kernel drops it from the set, and its number
+    /// given to a new socket must be added again.
     public func watch(_ descriptor: Int32, for events: Int16) throws(PosixError) {
         let mask = UInt32(UInt16(bitPattern: events))
         if masks[descriptor] == mask { return }
