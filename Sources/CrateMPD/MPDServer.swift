@@ -92,21 +92,23 @@ public final class MPDServer: Sendable {
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
         var ready: [Int32: Int16] = [:]
         while !stopping.load(ordering: .acquiring) {
-            do throws(PosixError) {
-                for client in clients {
-                    // Read only a client whose answers are all out: what it sends ahead waits in the kernel.
-                    let events = client.hasOutput ? POLLOUT : client.wantsInput || client.state.idling != nil ? POLLIN : 0
-                    try watched.watch(client.fd, for: Int16(events))
+            var dropped = Set<Int32>()
+            for client in clients {
+                // Read only a client whose answers are all out: what it sends ahead waits in the kernel.
+                let events = client.hasOutput ? POLLOUT : client.wantsInput || client.state.idling != nil ? POLLIN : 0
+                do { try watched.watch(client.fd, for: Int16(events)) } catch {
+                    // One client the kernel will not watch (out of epoll watches, say) is closed; the others go on.
+                    logger.warning("cannot watch MPD client \(client.name): \(error); closing its connection")
+                    dropped.insert(client.fd)
                 }
-                ready.removeAll(keepingCapacity: true)
-                try watched.wait(timeout: pollTimeout(clients)) { fd, events in ready[fd] = events }
-            } catch {
+            }
+            ready.removeAll(keepingCapacity: true)
+            do { try watched.wait(timeout: dropped.isEmpty ? pollTimeout(clients) : 0) { fd, events in ready[fd] = events } } catch {
                 logger.error("\(error); no longer serving MPD clients")
                 return
             }
             let now = MonotonicClock.now()
             if ready[wake.fd] != nil { deliverChanges(to: clients) }
-            var dropped = Set<Int32>()
             for client in clients where (ready[client.fd] ?? 0) & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 if !read(client, &buffer, now: now) { dropped.insert(client.fd) }
             }
