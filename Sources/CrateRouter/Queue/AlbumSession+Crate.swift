@@ -4,9 +4,13 @@ import Glibc
 
 /// Crates, the dial and opinions, as the session keeps them.
 extension AlbumSession {
-    /// A crate exists (the Crate Wall, made on first use).
+    /// A crate exists (the Crate Wall, made on first use). Made once: two first uses at
+    /// the same moment (a `crate` request and the panel or the knob) would otherwise each
+    /// blend one, and the first asker would be shown a crate the second replaced.
     func ensureCrate() throws {
-        if state.withLock({ $0.crate.items.isEmpty }) { try regenerateCrate() }
+        try crateMaking.withLock { _ in
+            if state.withLock({ $0.crate.items.isEmpty }) { try regenerateCrate() }
+        }
     }
 
     /// A fresh crate of the current kind with a new seed.

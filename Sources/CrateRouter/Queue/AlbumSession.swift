@@ -44,6 +44,8 @@ public final class AlbumSession: Sendable {
     /// The sleep timer is set for the end of this album: auto-advance appends nothing
     /// after it (SleepTimer pauses the album's last seconds).
     let stopAfterAlbum = Atomic<Bool>(false)
+    /// Held while the first crate is made (`ensureCrate`).
+    let crateMaking = Mutex<Void>(())
 
     public init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, logger: Logger) {
