@@ -37,9 +37,11 @@ final class PlexQueueRulesTests: QueueRulesTestCase {
     func startPlexSession() throws {
         let maker = CrateMaker(library: library, size: 24, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, plex: plex, logger: logger)
-        twin.setEventHandler { event, _, status in session.playerChanged(DaemonEvent.Kind(event), status) }
+        twin.setEventHandler { event, _, status in
+            session.executor.run { session.playerChanged(DaemonEvent.Kind(event), status) }
+        }
         self.session = session
-        try session.switchCrate(to: .artist("Artist"))
+        try session.executor.run { try session.switchCrate(to: .artist("Artist")) }
     }
 
     func testAnOfflineAlbumNotDownloadedIsPassedOverAndADownloadedOnePlays() throws {
@@ -47,7 +49,8 @@ final class PlexQueueRulesTests: QueueRulesTestCase {
         twin.advance(by: 30)
         XCTAssertEqual(current, plexAlbums[1], "the downloaded album follows; the other one cannot play now")
         XCTAssertEqual(twin.status().tracks.suffix(2).map(\.path), ["\(Self.server)/6/601", "\(Self.server)/6/602"])
-        XCTAssertTrue(session.skippedForStatus.contains { $0.contains("cannot be reached") }, "\(session.skippedForStatus)")
+        let skipped = session.executor.run { session.skippedForStatus }
+        XCTAssertTrue(skipped.contains { $0.contains("cannot be reached") }, "\(skipped)")
         XCTAssertEqual(plex.probes.withLock { $0 }, 0, "auto-advance never waits on the server")
     }
 

@@ -31,7 +31,7 @@ class QueueRulesTestCase: XCTestCase {
         albums = try library.store.albums(artist: "Artist").sorted { ($0.year ?? 0) < ($1.year ?? 0) }.map(\.id)
         XCTAssertEqual(albums.count, 4)
         try startSession()
-        try session.switchCrate(to: .artist("Artist"))
+        try session.executor.run { try session.switchCrate(to: .artist("Artist")) }
     }
 
     override func tearDown() {
@@ -45,7 +45,9 @@ class QueueRulesTestCase: XCTestCase {
         let maker = CrateMaker(library: library, size: 24, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, logger: logger)
         // The router's part: each player event reaches the session with the status then.
-        twin.setEventHandler { event, _, status in session.playerChanged(DaemonEvent.Kind(event), status) }
+        twin.setEventHandler { event, _, status in
+            session.executor.run { session.playerChanged(DaemonEvent.Kind(event), status) }
+        }
         self.session = session
     }
 
@@ -58,6 +60,6 @@ class QueueRulesTestCase: XCTestCase {
                    artistSortKey: "artist", albumSortKey: "album \(n)")
     }
 
-    var current: Int64? { session.state.withLock { $0.current } }
-    var played: [Int64] { session.state.withLock { $0.played } }
+    var current: Int64? { session.executor.run { session.state.access { $0.current } } }
+    var played: [Int64] { session.executor.run { session.state.access { $0.played } } }
 }

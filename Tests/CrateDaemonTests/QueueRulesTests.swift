@@ -15,7 +15,7 @@ final class QueueRulesTests: QueueRulesTestCase {
         XCTAssertEqual(current, albums[0], "still the first album until its last track ends")
         twin.advance(by: 10)
         XCTAssertEqual(current, albums[1])
-        XCTAssertEqual(session.state.withLock { $0.trackInAlbum }, 0)
+        XCTAssertEqual(session.executor.run { session.state.access { $0.trackInAlbum } }, 0)
         XCTAssertEqual(played, [albums[0]])
         twin.advance(by: 30)
         XCTAssertEqual(current, albums[2], "and so on, in the crate's order")
@@ -27,7 +27,7 @@ final class QueueRulesTests: QueueRulesTestCase {
     /// continuation still hands over its tracks.
     func testTheNextAlbumIsReadAheadSoTheEngineThreadAsksNothingOfSQLite() throws {
         try session.play(album: albums[0])  // its start is read ahead from (on the events thread, on the box)
-        XCTAssertEqual(session.advance.upcoming.withLock { $0?.album }, albums[1])
+        XCTAssertEqual(session.executor.run { session.advance.upcoming.access { $0?.album } }, albums[1])
         try library.store.apply(upserts: [], deletions: (1...3).map { "/music/Artist/Album 2/\($0).mp3" })
         twin.advance(by: 25)  // into the last track: the continuation is asked
         XCTAssertEqual(twin.status().tracks.map(\.path).suffix(3), (1...3).map { "/music/Artist/Album 2/\($0).mp3" })
@@ -40,7 +40,7 @@ final class QueueRulesTests: QueueRulesTestCase {
         try twin.previous()  // within 3 s of its start: back to album 1's last track
         XCTAssertEqual(twin.status().currentIndex, 2)
         XCTAssertEqual(current, albums[0], "the display and the like button must follow the album heard")
-        XCTAssertEqual(session.state.withLock { $0.trackInAlbum }, 2)
+        XCTAssertEqual(session.executor.run { session.state.access { $0.trackInAlbum } }, 2)
         XCTAssertEqual(played, [], "album 1 is playing again, not in the history of what was left")
     }
 
@@ -49,7 +49,7 @@ final class QueueRulesTests: QueueRulesTestCase {
         try session.enqueue(albums[3], next: false)
         twin.advance(by: 30)
         XCTAssertEqual(current, albums[3], "the album queued by hand comes first")
-        XCTAssertEqual(session.state.withLock { $0.queued }, [], "and leaves the queue once it plays")
+        XCTAssertEqual(session.executor.run { session.state.access { $0.queued } }, [], "and leaves the queue once it plays")
         twin.advance(by: 30)
         XCTAssertEqual(current, albums[1], "then the crate goes on after the album it was at, not from its start")
     }
@@ -57,11 +57,11 @@ final class QueueRulesTests: QueueRulesTestCase {
     func testADislikeWhilePlayingSkipsToTheNextAlbumAndTakesItOutOfTheCrate() throws {
         try session.play(album: albums[0])
         twin.advance(by: 12)
-        try session.setOpinion(.disliked, album: nil)
+        try session.executor.run { try session.setOpinion(.disliked, album: nil) }
         XCTAssertEqual(current, albums[1])
         XCTAssertEqual(twin.status().currentIndex, 0, "the next album from its first track")
-        XCTAssertFalse(session.state.withLock { $0.crate.items.map(\.albumID) }.contains(albums[0]))
-        try session.previousAlbumNow()
+        XCTAssertFalse(session.executor.run { session.state.access { $0.crate.items.map(\.albumID) } }.contains(albums[0]))
+        try session.executor.run { try session.previousAlbumNow() }
         XCTAssertEqual(current, albums[1], "previous never goes back to a disliked album: it restarts this one")
         XCTAssertEqual(twin.status().currentIndex, 0)
     }

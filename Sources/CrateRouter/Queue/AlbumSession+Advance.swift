@@ -11,7 +11,7 @@ extension AlbumSession {
     func continuation(listLength: Int) -> [String]? {
         // The player's list is the truth: an answer it dropped (its list changed while
         // this was worked out) must not leave an album behind in the session's map.
-        let playing = state.withLock { s -> Bool in
+        let playing = state.access { s -> Bool in
             s.segments.removeAll { $0.startIndex >= listLength }
             // A question about a list the session has since replaced: not ours to answer.
             return s.segments.last.map { $0.startIndex + $0.trackCount } == listLength
@@ -29,11 +29,11 @@ extension AlbumSession {
                 // The local album read ahead comes from memory; any other is looked up here,
                 // never on the engine thread (no network wait: the background probe brings
                 // a server back).
-                let ready = advance.upcoming.withLock { $0 }
+                let ready = advance.upcoming.access { $0 }
                 let paths = try ready.flatMap { $0.album == next ? $0.paths : nil } ?? playablePaths(next, askServer: false)
                 // Looked up here, not when the engine opens them.
                 sources?.note(paths)
-                state.withLock { s in
+                state.access { s in
                     s.segments.append(AlbumSegment(albumID: next, startIndex: listLength, trackCount: paths.count))
                 }
                 logger.info("auto-advance: album \(next) follows")
@@ -51,15 +51,15 @@ extension AlbumSession {
     func readAhead() {
         _ = dislikedIDs()
         sources?.refresh()
-        guard let next = nextAlbumInCrateOrQueue() else { return advance.upcoming.withLock { $0 = nil } }
+        guard let next = nextAlbumInCrateOrQueue() else { return advance.upcoming.access { $0 = nil } }
         do {
             let paths = try playablePaths(next, askServer: false)
             // A Plex album is looked up again when it is needed: its server may go away.
             let local = !paths.contains(where: TrackLocation.isPlex)
-            advance.upcoming.withLock { $0 = local ? .init(album: next, paths: paths) : nil }
+            advance.upcoming.access { $0 = local ? .init(album: next, paths: paths) : nil }
         } catch {
             // Said by auto-advance when it comes to it (it passes the album over then).
-            advance.upcoming.withLock { $0 = nil }
+            advance.upcoming.access { $0 = nil }
         }
     }
 
@@ -83,7 +83,7 @@ extension AlbumSession {
     /// The album that follows the current one: already appended to the player's list by
     /// auto-advance, else the queue's or the crate's next (for the now-playing screen).
     func upcomingAlbum() -> Int64? {
-        let appended = state.withLock { s -> Int64? in
+        let appended = state.access { s -> Int64? in
             guard let current = s.current, let index = s.segments.lastIndex(where: { $0.albumID == current }) else { return nil }
             return s.segments.dropFirst(index + 1).first?.albumID
         }
@@ -92,7 +92,7 @@ extension AlbumSession {
 
     private func nextAlbumInCrate(consume: Bool) -> Int64? {
         let skip = dislikedIDs().union(offers.passedOver)
-        return state.withLock { s in
+        return state.access { s in
             let appended = Set(s.segments.map(\.albumID))
             if let index = s.queued.firstIndex(where: { !skip.contains($0) && !appended.contains($0) }) {
                 let id = s.queued[index]

@@ -26,7 +26,7 @@ extension AlbumSession {
     /// click is no reason to write to the SD card (a growth is saved, as auto-advance's).
     func moveCursor(by delta: Int, fromCurrent: Bool) throws -> KnobStop {
         try ensureCrate()
-        let (start, count) = state.withLock { s -> (Int, Int) in
+        let (start, count) = state.access { s -> (Int, Int) in
             let count = s.crate.items.count
             var start = min(max(s.crate.cursor, 0), max(count - 1, 0))
             if fromCurrent, let current = s.current, let index = s.crate.items.firstIndex(where: { $0.albumID == current }) {
@@ -40,9 +40,9 @@ extension AlbumSession {
         let target = start + delta
         var size = count
         while target >= size, growPastBrowseEnd() {
-            size = state.withLock { $0.crate.items.count }
+            size = state.access { $0.crate.items.count }
         }
-        return try state.withLock { s in
+        return try state.access { s in
             let count = s.crate.items.count
             guard count > 0 else { throw RouterError("the crate is empty: scan the library first") }
             let index = min(max(target, 0), count - 1)
@@ -69,7 +69,7 @@ extension AlbumSession {
     /// The album the browse screen shows.
     func albumUnderKnob() throws -> Int64 {
         try ensureCrate()
-        let album = state.withLock { s -> Int64? in
+        let album = state.access { s -> Int64? in
             s.crate.items.isEmpty ? nil : s.crate.items[min(max(s.crate.cursor, 0), s.crate.items.count - 1)].albumID
         }
         guard let album else { throw RouterError("the crate is empty: scan the library first") }
@@ -88,7 +88,7 @@ extension AlbumSession {
             // ms); wait for it so the answer, and the next press, see where things are.
             return player.waitForState(otherThan: before, timeout: 2).name
         case .idle, .error:
-            if try resumeStopped(), let album = state.withLock({ $0.current }) { return "play album \(album) again" }
+            if try resumeStopped(), let album = state.access({ $0.current }) { return "play album \(album) again" }
             return "play album \(try playCursor())"
         }
     }
@@ -97,7 +97,7 @@ extension AlbumSession {
     func cycleGenre() throws -> (name: String, count: Int) {
         let present = Set(try library.store.genres().filter { $0.subGenre == nil && $0.albumCount > 0 }.map(\.superGenre))
         let order = SuperGenre.allCases.map(\.rawValue).filter(present.contains)
-        let kind = state.withLock { $0.crate.kind }
+        let kind = state.access { $0.crate.kind }
         let next: CrateState.Kind
         switch kind {
         case .genre(let name):
@@ -110,7 +110,7 @@ extension AlbumSession {
             next = order.first.map { .genre($0) } ?? .wall
         }
         try switchCrate(to: next)
-        let count = state.withLock { $0.crate.items.count }
+        let count = state.access { $0.crate.items.count }
         if case .genre(let name) = next { return (name, count) }
         return ("Crate", count)
     }

@@ -5,22 +5,20 @@ import Glibc
 /// Crates, the dial and opinions, as the session keeps them.
 extension AlbumSession {
     /// A crate exists (the Crate Wall, made on first use). Made once: two first uses at
-    /// the same moment (a `crate` request and the panel or the knob) would otherwise each
-    /// blend one, and the first asker would be shown a crate the second replaced.
+    /// the same moment (a `crate` request and the panel or the knob) come one after the
+    /// other on the executor, so the second finds the first one's crate.
     func ensureCrate() throws {
-        try crateMaking.withLock { _ in
-            if state.withLock({ $0.crate.items.isEmpty }) { try regenerateCrate() }
-        }
+        if state.access({ $0.crate.items.isEmpty }) { try regenerateCrate() }
     }
 
     /// A fresh crate of the current kind with a new seed.
     func regenerateCrate() throws {
-        var crate = state.withLock { $0.crate }
+        var crate = state.access { $0.crate }
         crate.seed = Self.newSeed(after: crate.seed)
         crate.cursor = 0
         try maker.fill(&crate)
         let filled = crate
-        state.withLock { $0.crate = filled }
+        state.access { $0.crate = filled }
         offers.offer(filled.items.map(\.albumID))
         logger.info("crate regenerated: \(filled.items.count) albums (\(filled.kind), dial \(filled.dial.rawValue))")
         save()
@@ -28,13 +26,13 @@ extension AlbumSession {
 
     /// Another crate; a Wall or genre crate is blended anew each time it is entered.
     func switchCrate(to kind: CrateState.Kind) throws {
-        var crate = state.withLock { $0.crate }
+        var crate = state.access { $0.crate }
         crate.kind = kind
         crate.seed = Self.newSeed(after: crate.seed)
         crate.cursor = 0
         try maker.fill(&crate)
         let filled = crate
-        state.withLock { $0.crate = filled }
+        state.access { $0.crate = filled }
         offers.offer(filled.items.map(\.albumID))
         save()
     }
@@ -42,7 +40,7 @@ extension AlbumSession {
     /// At start-up, once the saved queue is back: the Wall (or genre crate) is blended anew
     /// with a new seed; the queue, the album playing and its position are left as they were.
     func refreshCrateAtStart() {
-        let (kind, empty) = state.withLock { ($0.crate.kind, $0.crate.items.isEmpty) }
+        let (kind, empty) = state.access { ($0.crate.kind, $0.crate.items.isEmpty) }
         // An empty crate is made on first use, once the start-up scan has filled the library.
         guard !empty else { return }
         switch kind {
@@ -54,7 +52,7 @@ extension AlbumSession {
             return
         }
         // The album waiting paused is not offered again by the crate it left.
-        state.withLock { s in s.crate.items.removeAll { $0.albumID == s.current } }
+        state.access { s in s.crate.items.removeAll { $0.albumID == s.current } }
         save()
     }
 
@@ -69,7 +67,7 @@ extension AlbumSession {
     /// The Crate Dial: a new weighting, a new crate. Inside a genre crate it stays in that
     /// genre (the genre's own weight table); from any other crate it goes to the Wall.
     func turnDial(to position: DialPosition) throws {
-        state.withLock { s in
+        state.access { s in
             s.crate.dial = position
             switch s.crate.kind {
             case .genre, .genres: return
@@ -83,7 +81,7 @@ extension AlbumSession {
     /// and takes the album out of the crate and the queue. Returns the album's id.
     @discardableResult
     func setOpinion(_ opinion: AlbumOpinion, album: Int64?) throws -> Int64 {
-        guard let id = album ?? state.withLock({ $0.current }) ?? stoppedAlbum else {
+        guard let id = album ?? state.access({ $0.current }) ?? stoppedAlbum else {
             throw RouterError("nothing is playing: name an album with --album ID")
         }
         guard let key = try library.store.albumKey(id: id) else { throw RouterError("no album with id \(id)") }
@@ -91,7 +89,7 @@ extension AlbumSession {
         let takingBackLike = opinion == .none && self.opinion(of: id) == .liked
         try library.store.setOpinion(opinion, albumKey: key, at: Self.wallClock(), takingBackLike: takingBackLike)
         advance.noteOpinion(opinion == .disliked ? .disliked : .other, album: id)
-        opinions.withLock { $0[id] = opinion }
+        opinions.access { $0[id] = opinion }
         logger.info("album \(id): \(opinion.rawValue)")
         // Only a like and a dislike reach the server: taking one back is the box's own
         // business (the server keeps the rating it was given, as the original did).
@@ -100,7 +98,7 @@ extension AlbumSession {
             save()
             return id
         }
-        let playing = state.withLock { s -> Bool in
+        let playing = state.access { s -> Bool in
             s.crate.items.removeAll { $0.albumID == id }
             s.queued.removeAll { $0 == id }
             return s.current == id
@@ -120,11 +118,13 @@ extension AlbumSession {
     /// `playable`: the caller already knows the album can play (a local album on a
     /// reachable drive), so it is not looked up again.
     public func enqueue(_ id: Int64, next: Bool, playable: Bool = false) throws {
-        if !playable { _ = try playablePaths(id) }
-        state.withLock { s in
-            if next { s.queued.insert(id, at: 0) } else { s.queued.append(id) }
+        try executor.run {
+            if !playable { _ = try playablePaths(id) }
+            state.access { s in
+                if next { s.queued.insert(id, at: 0) } else { s.queued.append(id) }
+            }
+            save()
         }
-        save()
     }
 }
 

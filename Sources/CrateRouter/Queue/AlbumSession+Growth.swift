@@ -18,19 +18,21 @@ final class SessionOffers: Sendable {
     }
 
     static let notesKept = 10
-    let state = Mutex(State())
-    /// Held while a crate grows, so two threads asking at once add one batch, not two.
-    let growing = Mutex(())
+    let state: RouterOwned<State>
 
-    var passedOver: Set<Int64> { state.withLock { $0.passedOver } }
-    var notes: [String] { state.withLock { $0.notes } }
+    init(on executor: RouterExecutor) {
+        state = RouterOwned(State(), on: executor)
+    }
+
+    var passedOver: Set<Int64> { state.access { $0.passedOver } }
+    var notes: [String] { state.access { $0.notes } }
 
     func offer<S: Sequence>(_ ids: S) where S.Element == Int64 {
-        state.withLock { $0.offered.formUnion(ids) }
+        state.access { $0.offered.formUnion(ids) }
     }
 
     func passOver(_ id: Int64, because reason: String) {
-        state.withLock { s in
+        state.access { s in
             s.passedOver.insert(id)
             s.notes = (s.notes + [reason]).suffix(Self.notesKept)
         }
@@ -47,7 +49,7 @@ extension AlbumSession {
 
     /// Grows the crate when auto-advance is near its end (an album just started).
     func growCrateIfNearEnd() {
-        let left = state.withLock { s -> Int in
+        let left = state.access { s -> Int in
             let skip = offers.passedOver
             var count = 0, after = s.crateAnchor
             while count <= Self.growWhenLeft, let next = s.crate.album(after: after, skipping: skip) {
@@ -65,65 +67,63 @@ extension AlbumSession {
     /// crate does not start over, so browsing stops at its end instead of jumping back.
     @discardableResult
     func growCrate(newRound allowNewRound: Bool = true) -> Bool {
-        offers.growing.withLock { _ in
-            // What is loaded or waiting now, and what was heard lately.
-            let (crate, loaded, recent) = state.withLock { s in
-                (s.crate, Set((s.current.map { [$0] } ?? []) + s.queued + s.segments.map(\.albumID)),
-                 Set(s.played.suffix(maker.size)))
+        // What is loaded or waiting now, and what was heard lately.
+        let (crate, loaded, recent) = state.access { s in
+            (s.crate, Set((s.current.map { [$0] } ?? []) + s.queued + s.segments.map(\.albumID)),
+             Set(s.played.suffix(maker.size)))
+        }
+        // A crate never made (an album played from the library list, before the knob
+        // was touched) is not started by auto-advance: that album plays alone, as before.
+        guard !crate.items.isEmpty else { return false }
+        switch crate.kind {
+        case .wall, .genre, .genres: break
+        default: return false
+        }
+        var seen = offers.state.access { $0.offered.union($0.passedOver) }
+        seen.formUnion(crate.items.map(\.albumID))
+        seen.formUnion(loaded)
+        seen.formUnion(recent)
+        var grown = crate
+        grown.seed = crate.seed &* 6_364_136_223_846_793_005 &+ UInt64(crate.items.count) &+ 1
+        do {
+            var result = try maker.blend(grown, size: maker.size, excluding: seen)
+            var newRound = false
+            if result.entries.isEmpty && allowNewRound {
+                // Everything in scope was offered: a new round, leaving out what was
+                // heard lately (and what cannot play).
+                let lately = recent.union(loaded)
+                result = try maker.blend(grown, size: maker.size, excluding: lately.union(offers.passedOver))
+                if !result.entries.isEmpty {
+                    logger.info("crate: every album of it was offered this session; starting over")
+                    offers.state.access { $0.offered = lately }
+                    newRound = true
+                }
             }
-            // A crate never made (an album played from the library list, before the knob
-            // was touched) is not started by auto-advance: that album plays alone, as before.
-            guard !crate.items.isEmpty else { return false }
-            switch crate.kind {
-            case .wall, .genre, .genres: break
-            default: return false
-            }
-            var seen = offers.state.withLock { $0.offered.union($0.passedOver) }
-            seen.formUnion(crate.items.map(\.albumID))
-            seen.formUnion(loaded)
-            seen.formUnion(recent)
-            var grown = crate
-            grown.seed = crate.seed &* 6_364_136_223_846_793_005 &+ UInt64(crate.items.count) &+ 1
-            do {
-                var result = try maker.blend(grown, size: maker.size, excluding: seen)
-                var newRound = false
-                if result.entries.isEmpty && allowNewRound {
-                    // Everything in scope was offered: a new round, leaving out what was
-                    // heard lately (and what cannot play).
-                    let lately = recent.union(loaded)
-                    result = try maker.blend(grown, size: maker.size, excluding: lately.union(offers.passedOver))
-                    if !result.entries.isEmpty {
-                        logger.info("crate: every album of it was offered this session; starting over")
-                        offers.state.withLock { $0.offered = lately }
-                        newRound = true
-                    }
-                }
-                guard !result.entries.isEmpty else {
-                    logger.info("crate: nothing left to grow it with")
-                    return false
-                }
-                let added = result.entries.map { CrateState.Item(albumID: $0.albumID, reason: $0.signal.rawValue) }
-                state.withLock { s in
-                    // Grown only if no one replaced the crate meanwhile (a dial turn, a new genre).
-                    guard s.crate.seed == crate.seed, s.crate.kind == crate.kind else { return }
-                    // A new round is a new crate: appended, its albums would be in the
-                    // crate twice and "the album after" ambiguous.
-                    if newRound {
-                        s.crate.items = added
-                        s.crate.cursor = 0
-                    } else {
-                        s.crate.items += added
-                    }
-                }
-                offers.offer(added.map(\.albumID))
-                logger.info("crate grew by \(added.count) albums (\(crate.kind))")
-            } catch {
-                logger.error("crate: could not grow: \(error)")
+            guard !result.entries.isEmpty else {
+                logger.info("crate: nothing left to grow it with")
                 return false
             }
-            save()
-            return true
+            let added = result.entries.map { CrateState.Item(albumID: $0.albumID, reason: $0.signal.rawValue) }
+            state.access { s in
+                // Grown only if no one replaced the crate meanwhile (a dial turn, a new genre).
+                guard s.crate.seed == crate.seed, s.crate.kind == crate.kind else { return }
+                // A new round is a new crate: appended, its albums would be in the
+                // crate twice and "the album after" ambiguous.
+                if newRound {
+                    s.crate.items = added
+                    s.crate.cursor = 0
+                } else {
+                    s.crate.items += added
+                }
+            }
+            offers.offer(added.map(\.albumID))
+            logger.info("crate grew by \(added.count) albums (\(crate.kind))")
+        } catch {
+            logger.error("crate: could not grow: \(error)")
+            return false
         }
+        save()
+        return true
     }
 
     /// Auto-advance's pick when the album it chose cannot play now: passed over for the

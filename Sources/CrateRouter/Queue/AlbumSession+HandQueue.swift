@@ -6,55 +6,65 @@ extension AlbumSession {
     /// The queue as MPD shows it: the album playing (or stopped), the albums waiting, and
     /// the album under the player's track `playerIndex` with where its tracks start.
     public func handQueue(playerIndex: Int?) -> HandQueue {
-        state.withLock { s in
-            let segment = playerIndex.flatMap { s.segment(containing: $0) }
-            return HandQueue(current: s.current, queued: s.queued,
-                             playing: segment.map { HandQueue.Playing(albumID: $0.albumID, startIndex: $0.startIndex) })
+        return executor.run {
+            state.access { s in
+                let segment = playerIndex.flatMap { s.segment(containing: $0) }
+                return HandQueue(current: s.current, queued: s.queued,
+                                 playing: segment.map { HandQueue.Playing(albumID: $0.albumID, startIndex: $0.startIndex) })
+            }
         }
     }
 
     /// Whether the album is the one playing or already waiting.
     public func holds(album id: Int64) -> Bool {
-        state.withLock { $0.current == id || $0.queued.contains(id) }
+        return executor.run {
+            state.access { $0.current == id || $0.queued.contains(id) }
+        }
     }
 
     /// Takes a waiting album out of the queue; false when it was not waiting.
     public func dequeue(album id: Int64) -> Bool {
-        let removed = state.withLock { s -> Bool in
-            guard let index = s.queued.firstIndex(of: id) else { return false }
-            s.queued.remove(at: index)
-            return true
+        return executor.run {
+            let removed = state.access { s -> Bool in
+                guard let index = s.queued.firstIndex(of: id) else { return false }
+                s.queued.remove(at: index)
+                return true
+            }
+            if removed { save() }
+            return removed
         }
-        if removed { save() }
-        return removed
     }
 
     public func clearQueued() {
-        state.withLock { $0.queued.removeAll() }
-        save()
+        executor.run {
+            state.access { $0.queued.removeAll() }
+            save()
+        }
     }
 
     /// Moves waiting albums, in their order, just after (`next`) or before `anchor`, the
     /// album playing counting as the front of the queue.
     public func moveWaiting(_ albums: [Int64], next: Bool, to anchor: Int64) -> WaitingMove {
-        let outcome = state.withLock { s -> WaitingMove in
-            if let current = s.current, albums.contains(current) { return .playingAlbum }
-            guard albums.allSatisfy(s.queued.contains) else { return .changed }
-            var waiting = s.queued.filter { !albums.contains($0) }
-            let index: Int
-            if anchor == s.current {
-                index = 0
-            } else if let at = waiting.firstIndex(of: anchor) {
-                index = next ? at + 1 : at
-            } else {
-                return .changed
+        return executor.run {
+            let outcome = state.access { s -> WaitingMove in
+                if let current = s.current, albums.contains(current) { return .playingAlbum }
+                guard albums.allSatisfy(s.queued.contains) else { return .changed }
+                var waiting = s.queued.filter { !albums.contains($0) }
+                let index: Int
+                if anchor == s.current {
+                    index = 0
+                } else if let at = waiting.firstIndex(of: anchor) {
+                    index = next ? at + 1 : at
+                } else {
+                    return .changed
+                }
+                waiting.insert(contentsOf: albums, at: index)
+                s.queued = waiting
+                return .moved
             }
-            waiting.insert(contentsOf: albums, at: index)
-            s.queued = waiting
-            return .moved
+            if outcome == .moved { save() }
+            return outcome
         }
-        if outcome == .moved { save() }
-        return outcome
     }
 }
 

@@ -5,12 +5,12 @@ import CrateLibrary
 extension AlbumSession {
     /// The album's like or dislike, from memory after the first look.
     func opinion(of id: Int64) -> AlbumOpinion {
-        if let known = opinions.withLock({ $0[id] }) { return known }
+        if let known = opinions.access({ $0[id] }) { return known }
         do {
             guard let key = try library.store.albumKey(id: id) else { return .none }
             let read = try library.store.opinion(albumKey: key)
             // Only if still absent: a like made while this read ran has set the newer value.
-            return opinions.withLock { known in
+            return opinions.access { known in
                 if let newer = known[id] { return newer }
                 known[id] = read
                 return read
@@ -23,7 +23,7 @@ extension AlbumSession {
 
     /// After user.sqlite was replaced (`restore`): what the box remembered is stale.
     func forgetOpinions() {
-        opinions.withLock { $0.removeAll() }
+        opinions.access { $0.removeAll() }
         advance.forget()
     }
 }

@@ -8,22 +8,26 @@ extension AlbumSession {
     /// is synchronous = FULL, so what was saved survives a power cut. The write itself is
     /// the session writer's, a moment later: the caller never waits for the fsync.
     public func save() {
-        guard !restoreWaiting.load(ordering: .acquiring) else { return }
-        let status = player.status()
-        let snapshot = state.withLock { s -> SessionState in
-            if let index = status.currentIndex, let segment = s.segment(containing: index) {
-                s.trackInAlbum = index - segment.startIndex
-                s.position = status.position
+        executor.run {
+            guard !restoreWaiting.load(ordering: .acquiring) else { return }
+            let status = player.status()
+            let snapshot = state.access { s -> SessionState in
+                if let index = status.currentIndex, let segment = s.segment(containing: index) {
+                    s.trackInAlbum = index - segment.startIndex
+                    s.position = status.position
+                }
+                return s
             }
-            return s
+            writer.submit(snapshot)
         }
-        writer.submit(snapshot)
     }
 
     /// Saves now and waits until it is written: at a clean stop.
     public func saveAndWait() {
-        save()
-        writer.stop()
+        executor.run {
+            save()
+            writer.stop()
+        }
     }
 
     /// On the session writer's thread: the snapshot with its albums' stable keys, as JSON.

@@ -16,26 +16,28 @@ extension AlbumSession {
 
     /// The play state of the track under the play head, when it is a Plex track.
     public func reportTimeline() {
-        guard let plex else { return }
-        let status = player.status()
-        guard let index = status.currentIndex else { return }
-        let (album, offset) = state.withLock { s -> (Int64?, Int?) in
-            guard let segment = s.segment(containing: index) else { return (nil, nil) }
-            return (segment.albumID, index - segment.startIndex)
-        }
-        guard let album, let offset else { return }
-        do {
-            guard let detail = try library.store.album(id: album), offset < detail.tracks.count,
-                  let location = try library.store.remoteLocation(path: detail.tracks[offset].path) else { return }
-            let state = switch status.state {
-            case .playing, .buffering: "playing"
-            case .paused: "paused"
-            default: "stopped"
+        executor.run {
+            guard let plex else { return }
+            let status = player.status()
+            guard let index = status.currentIndex else { return }
+            let (album, offset) = state.access { s -> (Int64?, Int?) in
+                guard let segment = s.segment(containing: index) else { return (nil, nil) }
+                return (segment.albumID, index - segment.startIndex)
             }
-            plex.timeline(server: location.server, ratingKey: location.ratingKey, state: state,
-                          seconds: status.position, duration: status.currentTrack?.duration)
-        } catch {
-            logger.debug("plex timeline: \(error)")
+            guard let album, let offset else { return }
+            do {
+                guard let detail = try library.store.album(id: album), offset < detail.tracks.count,
+                      let location = try library.store.remoteLocation(path: detail.tracks[offset].path) else { return }
+                let state = switch status.state {
+                case .playing, .buffering: "playing"
+                case .paused: "paused"
+                default: "stopped"
+                }
+                plex.timeline(server: location.server, ratingKey: location.ratingKey, state: state,
+                              seconds: status.position, duration: status.currentTrack?.duration)
+            } catch {
+                logger.debug("plex timeline: \(error)")
+            }
         }
     }
 

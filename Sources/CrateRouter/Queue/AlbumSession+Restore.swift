@@ -12,33 +12,39 @@ import Synchronization
 extension AlbumSession {
     /// At start-up: the album and position saved last, paused unless `resume`.
     public func restore(resume: Bool) {
-        resumeOnRestore.store(resume, ordering: .releasing)
-        attemptRestore()
+        executor.run {
+            resumeOnRestore.store(resume, ordering: .releasing)
+            attemptRestore()
+        }
     }
 
     /// A scan or Plex sync finished (on its thread): the crate rows are read again here,
     /// not at the next turn of the dial, and a waiting restore may find its albums now.
     func libraryChanged() {
-        // A sync may bring new Plex ratings: opinions are read again.
-        opinions.withLock { $0.removeAll() }
-        advance.forget()
-        do { try library.store.warmCrateRows() } catch {
-            logger.warning("the crate rows could not be read after the library changed (\(error)); the next crate reads them")
+        executor.run {
+            // A sync may bring new Plex ratings: opinions are read again.
+            opinions.access { $0.removeAll() }
+            advance.forget()
+            do { try library.store.warmCrateRows() } catch {
+                logger.warning("the crate rows could not be read after the library changed (\(error)); the next crate reads them")
+            }
+            guard restoreWaiting.load(ordering: .acquiring) else { return }
+            attemptRestore()
         }
-        guard restoreWaiting.load(ordering: .acquiring) else { return }
-        attemptRestore()
     }
 
-    var notesForStatus: [String] { restoreNotes.withLock { $0 } }
+    var notesForStatus: [String] { restoreNotes.access { $0 } }
 
     /// The store a full disk kept closed at start is open now: the saved queue is read
     /// and restored as at start-up (unless the listener chose an album meanwhile).
     public func storeOpened(resume: Bool) {
-        guard state.withLock({ $0.current }) == nil else { return }
-        let saved = Self.readSaved(library: library, logger: logger)
-        pendingRestore.withLock { $0 = saved }
-        restoreWaiting.store(true, ordering: .releasing)
-        restore(resume: resume)
+        executor.run {
+            guard state.access({ $0.current }) == nil else { return }
+            let saved = Self.readSaved(library: library, logger: logger)
+            pendingRestore.access { $0 = saved }
+            restoreWaiting.store(true, ordering: .releasing)
+            restore(resume: resume)
+        }
     }
 
     /// What the last run saved, or an empty session when there is none (or it cannot be read: logged).
@@ -55,7 +61,7 @@ extension AlbumSession {
 
     private func attemptRestore() {
         // Serialized by the lock: a scan ending mid-attempt waits and then tries again.
-        pendingRestore.withLock { pending in
+        pendingRestore.access { pending in
             guard let saved = pending, restoreWaiting.load(ordering: .acquiring) else { return }
             // Read before resolving: a refresh that ends after this read calls back.
             let refreshing = libraryRefreshing()
@@ -77,10 +83,10 @@ extension AlbumSession {
                 let note = "the saved queue named \(counted(missing.count, "album")) no longer in the library, left out: "
                     + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", ..." : "")
                 logger.warning("\(note)")
-                restoreNotes.withLock { $0.append(note) }
+                restoreNotes.access { $0.append(note) }
             }
             let restored = saved.resolved(currentIDs: currentIDs)
-            state.withLock { $0 = restored }
+            state.access { $0 = restored }
             restoreWaiting.store(false, ordering: .releasing)
             refreshCrateAtStart()
             play(restored)

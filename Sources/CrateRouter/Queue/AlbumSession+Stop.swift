@@ -13,12 +13,12 @@ struct StoppedPlace: Codable, Sendable, Equatable {
 extension AlbumSession {
     func stop() throws {
         let status = player.status()
-        let heard = tally.withLock { tally in
+        let heard = tally.access { tally in
             tally.leftByHand(status)
             return tally
         }
-        heardBeforeStop.withLock { $0 = heard }
-        state.withLock { s in
+        heardBeforeStop.access { $0 = heard }
+        state.access { s in
             s.stopped = s.current.map { StoppedPlace(albumID: $0, trackInAlbum: s.trackInAlbum) }
             s.current = nil
             s.segments = []
@@ -30,23 +30,23 @@ extension AlbumSession {
     /// Play after a stop: the stopped album from the start of its track. False when no
     /// album was stopped (or something else played since).
     func resumeStopped() throws -> Bool {
-        guard player.status().state == .idle, let place = state.withLock({ $0.stopped }) else { return false }
+        guard player.status().state == .idle, let place = state.access({ $0.stopped }) else { return false }
         // Not a second play of the album: its start is in the history already.
         try play(album: place.albumID, track: place.trackInAlbum, newPlay: false)
         // What was heard before the stop (nothing after a restart: the tally is not saved).
-        let heard = heardBeforeStop.withLock { $0 }
-        tally.withLock { $0.carry(heard) }
+        let heard = heardBeforeStop.access { $0 }
+        tally.access { $0.carry(heard) }
         return true
     }
 
     /// The album a stop left, if play would take it up again.
-    public var stoppedAlbum: Int64? { state.withLock { $0.stopped?.albumID } }
+    public var stoppedAlbum: Int64? { executor.run { state.access { $0.stopped?.albumID } } }
 }
 
 extension AlbumSession {
     /// Next, previous or a seek by hand: the rest of the track is not heard.
     func leavingTrackByHand() {
         let status = player.status()
-        tally.withLock { $0.leftByHand(status) }
+        tally.access { $0.leftByHand(status) }
     }
 }

@@ -12,13 +12,13 @@ extension AlbumSession {
         guard (1...max(1, count)).contains(track), count > 0 else {
             throw RouterError("album \(id) has \(count) track\(count == 1 ? "" : "s"): --track must be 1 to \(count), not \(track)")
         }
-        try play(album: id, track: track - 1, newPlay: state.withLock { $0.current } != id)
+        try play(album: id, track: track - 1, newPlay: state.access { $0.current } != id)
     }
 
     /// The album playing and the track of it under the play head (0-based) with the
     /// album's track count; nil with nothing loaded.
     func playingTrack(playerIndex: Int?) -> (album: Int64, index: Int, count: Int)? {
-        state.withLock { s in
+        state.access { s in
             guard let current = s.current else { return nil }
             if let playerIndex, let segment = s.segment(containing: playerIndex), segment.albumID == current {
                 return (current, playerIndex - segment.startIndex, segment.trackCount)

@@ -15,51 +15,63 @@ public final class AlbumSession: Sendable {
     let player: any PlayerControl
     let maker: CrateMaker
     let logger: Logger
-    let state: Mutex<SessionState>
+    /// The thread that owns everything below that is not a lock or an atomic
+    /// (RouterExecutor); the router runs on it too.
+    public let executor: RouterExecutor
+    let state: RouterOwned<SessionState>
     /// Plays Plex albums from its cache; nil when Plex is unavailable.
     let plex: (any PlexPlayback)?
     /// The state saved by the last run until its albums are found in today's cache (a
     /// rebuilt cache is refilled by the start-up scan and sync); see AlbumSession+Restore.
-    let pendingRestore: Mutex<SessionState?>
+    let pendingRestore: RouterOwned<SessionState?>
     /// While a restore waits, saving would overwrite the saved queue with an empty one.
     let restoreWaiting = Atomic<Bool>(false)
     /// What the restore could not bring back, for `status`.
-    let restoreNotes = Mutex<[String]>([])
+    let restoreNotes: RouterOwned<[String]>
     let resumeOnRestore = Atomic<Bool>(false)
     let writer: SessionWriter
     /// Likes and dislikes the display has asked about, so a redraw costs no query; kept
     /// current by setOpinion (see AlbumSession+Opinions).
-    let opinions = Mutex<[Int64: AlbumOpinion]>([:])
+    let opinions: RouterOwned<[Int64: AlbumOpinion]>
     /// What this run offered and passed over (AlbumSession+Growth).
-    let offers = SessionOffers()
+    let offers: SessionOffers
     /// Dislikes and the next album's tracks, read ahead for the engine thread.
-    let advance = AdvanceCache()
+    let advance: AdvanceCache
     /// Where the Plex tracks handed to the player come from; nil without Plex.
     let sources: TrackSourceBook?
     /// What of the player's list was heard, for "heard to its end" (HeardTally).
-    let tally = Mutex(HeardTally())
+    let tally: RouterOwned<HeardTally>
     /// What was heard of the album a stop left (`SessionState.stopped`), carried when play
     /// takes it up again (AlbumSession+Stop).
-    let heardBeforeStop = Mutex(HeardTally())
+    let heardBeforeStop: RouterOwned<HeardTally>
     /// The sleep timer is set for the end of this album: auto-advance appends nothing
     /// after it (SleepTimer pauses the album's last seconds).
     let stopAfterAlbum = Atomic<Bool>(false)
-    /// Held while the first crate is made (`ensureCrate`).
-    let crateMaking = Mutex<Void>(())
 
     public init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
-         sources: TrackSourceBook? = nil, logger: Logger) {
+         sources: TrackSourceBook? = nil, executor: RouterExecutor = RouterExecutor(), logger: Logger) {
+        self.executor = executor
         self.plex = plex
         self.sources = sources
         self.library = library
         self.player = player
         self.maker = maker
         self.logger = logger
-        state = Mutex(SessionState())
+        state = RouterOwned(SessionState(), on: executor)
+        restoreNotes = RouterOwned([], on: executor)
+        opinions = RouterOwned([:], on: executor)
+        tally = RouterOwned(HeardTally(), on: executor)
+        heardBeforeStop = RouterOwned(HeardTally(), on: executor)
+        offers = SessionOffers(on: executor)
+        advance = AdvanceCache(on: executor)
         writer = SessionWriter(logger: logger) { [library, logger] in Self.write($0, library: library, logger: logger) }
-        pendingRestore = Mutex(Self.readSaved(library: library, logger: logger))
+        pendingRestore = RouterOwned(Self.readSaved(library: library, logger: logger), on: executor)
         restoreWaiting.store(true, ordering: .releasing)
-        player.setContinuation { [weak self] listLength in self?.continuation(listLength: listLength) }
+        // Asked on the player's crate-advance thread; worked out on the executor.
+        player.setContinuation { [weak self] listLength in
+            guard let self else { return nil }
+            return self.executor.run { self.continuation(listLength: listLength) }
+        }
     }
 
     // MARK: playing albums
@@ -67,36 +79,38 @@ public final class AlbumSession: Sendable {
     /// Plays album `id` from its first track (or `track`, `seconds` in), replacing the list.
     /// `newPlay` false: the album was already playing (a track picked), no second play in history.
     public func play(album id: Int64, track: Int = 0, seconds: Double = 0, paused: Bool = false, newPlay: Bool = true) throws {
-        let paths = try playablePaths(id)
-        // The listener chose an album before the saved one could be restored: theirs wins.
-        if restoreWaiting.exchange(false, ordering: .acquiringAndReleasing) { pendingRestore.withLock { $0 = nil } }
-        // The new mapping is in place before the player starts, so its first track event
-        // already finds this album.
-        let before = state.withLock { s -> SessionState in
-            let before = s
-            if let previous = s.current, previous != id {
-                s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
+        try executor.run {
+            let paths = try playablePaths(id)
+            // The listener chose an album before the saved one could be restored: theirs wins.
+            if restoreWaiting.exchange(false, ordering: .acquiringAndReleasing) { pendingRestore.access { $0 = nil } }
+            // The new mapping is in place before the player starts, so its first track event
+            // already finds this album.
+            let before = state.access { s -> SessionState in
+                let before = s
+                if let previous = s.current, previous != id {
+                    s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
+                }
+                s.current = id
+                s.stopped = nil
+                // Playing a waiting album takes it off the hand queue, or it would play twice.
+                s.takeFromQueue(id)
+                s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
+                s.trackInAlbum = track
+                s.position = seconds
+                return before
             }
-            s.current = id
-            s.stopped = nil
-            // Playing a waiting album takes it off the hand queue, or it would play twice.
-            s.takeFromQueue(id)
-            s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
-            s.trackInAlbum = track
-            s.position = seconds
-            return before
+            tally.access { $0 = HeardTally() }
+            sources?.replace(with: paths)
+            do {
+                try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
+            } catch {
+                state.access { $0 = before }
+                throw error
+            }
+            if !paused && newPlay { recordPlay(id, completed: false) }
+            save()
+            prefetchUpcoming()
         }
-        tally.withLock { $0 = HeardTally() }
-        sources?.replace(with: paths)
-        do {
-            try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
-        } catch {
-            state.withLock { $0 = before }
-            throw error
-        }
-        if !paused && newPlay { recordPlay(id, completed: false) }
-        save()
-        prefetchUpcoming()
     }
 
     /// Plex albums coming up (the queue's, then the crate's, `[plex] download_ahead` of
@@ -105,12 +119,12 @@ public final class AlbumSession: Sendable {
         guard let plex else { return }
         let wanted = plex.downloadAhead
         // The album playing first: the rest of it then plays on if the server goes away.
-        var upcoming: [[String]] = state.withLock { $0.current }.map { [libraryPaths($0)] } ?? []
-        var after = state.withLock { $0.crateAnchor }
+        var upcoming: [[String]] = state.access { $0.current }.map { [libraryPaths($0)] } ?? []
+        var after = state.access { $0.crateAnchor }
         let disliked = dislikedIDs()
-        let queued = state.withLock { $0.queued }
+        let queued = state.access { $0.queued }
         for id in queued.prefix(wanted) where !disliked.contains(id) { upcoming.append(libraryPaths(id)) }
-        while upcoming.count < wanted + 1, let next = state.withLock({ $0.crate.album(after: after, skipping: disliked) }) {
+        while upcoming.count < wanted + 1, let next = state.access({ $0.crate.album(after: after, skipping: disliked) }) {
             upcoming.append(libraryPaths(next))
             after = next
         }
@@ -126,7 +140,7 @@ public final class AlbumSession: Sendable {
 
     /// Files played from outside the library: nothing is current, nothing follows them.
     func forgetCurrent() {
-        state.withLock { s in
+        state.access { s in
             s.stopped = nil
             s.current = nil
             s.segments = []
@@ -137,7 +151,7 @@ public final class AlbumSession: Sendable {
     /// Skips to the album that would have followed: one the continuation already
     /// appended after the current album, else the queue's or the crate's next.
     func nextAlbumNow() throws {
-        let appended = state.withLock { s -> Int64? in
+        let appended = state.access { s -> Int64? in
             guard let current = s.current, let index = s.segments.firstIndex(where: { $0.albumID == current }) else {
                 return nil
             }
@@ -160,7 +174,7 @@ public final class AlbumSession: Sendable {
     func previousAlbumNow() throws {
         let status = player.status()
         let disliked = dislikedIDs()
-        let (current, previous, inAlbum) = state.withLock { s in
+        let (current, previous, inAlbum) = state.access { s in
             (s.current, s.played.last { !disliked.contains($0) }, s.segment(containing: status.currentIndex ?? 0).map {
                 (status.currentIndex ?? 0) - $0.startIndex
             } ?? 0)
@@ -169,7 +183,7 @@ public final class AlbumSession: Sendable {
         guard let previous, inAlbum == 0, status.position <= 3 else {
             return try play(album: current)
         }
-        state.withLock { s in
+        state.access { s in
             if let index = s.played.lastIndex(of: previous) { s.played.removeSubrange(index...) }
             s.current = nil
         }
@@ -186,8 +200,8 @@ public final class AlbumSession: Sendable {
     /// and neither counts as heard to its end.
     func playerChanged(_ kind: DaemonEvent.Kind, _ status: PlayerStatus) {
         var finished: AlbumSegment? = nil, started: Int64? = nil
-        tally.withLock { $0.observe(status) }
-        state.withLock { s in
+        tally.access { $0.observe(status) }
+        state.access { s in
             if let index = status.currentIndex, let segment = s.segment(containing: index) {
                 if segment.albumID != s.current {
                     // The earlier segments stay while the player's list holds their tracks.
@@ -217,8 +231,8 @@ public final class AlbumSession: Sendable {
             }
         }
         if let finished {
-            let start = state.withLock { $0.segments.first?.startIndex }
-            let heard = tally.withLock { tally in
+            let start = state.access { $0.segments.first?.startIndex }
+            let heard = tally.access { tally in
                 defer { if let start { tally.forget(before: start) } }
                 return tally.heardToTheEnd(finished, lengths: status.tracks)
             }
@@ -265,10 +279,10 @@ public final class AlbumSession: Sendable {
 
     /// From memory once read (setOpinion keeps it current).
     func dislikedIDs() -> Set<Int64> {
-        if let known = advance.disliked.withLock({ $0 }) { return known }
+        if let known = advance.disliked.access({ $0 }) { return known }
         do {
             let read = try library.store.dislikedAlbumIDs()
-            advance.disliked.withLock { $0 = $0 ?? read }
+            advance.disliked.access { $0 = $0 ?? read }
             return read
         } catch {
             logger.error("cannot read dislikes: \(error)")

@@ -9,6 +9,10 @@ import CratePosix
 /// becomes a player or session call, and answers with a few words for `input watch`.
 extension Router: ControlsHandler {
     public func perform(_ intent: ControlIntent) throws -> String? {
+        try executor.run { try carryOut(intent) }
+    }
+
+    private func carryOut(_ intent: ControlIntent) throws -> String? {
         switch intent {
         case .togglePlay: return try requireSession().togglePlay()
         case .nextTrack:
@@ -21,10 +25,10 @@ extension Router: ControlsHandler {
             return "previous track"
         case .nextAlbum:
             try requireSession().nextAlbumNow()
-            return "next album: \(albumTitle(try requireSession().state.withLock { $0.current }))"
+            return "next album: \(albumTitle(try requireSession().state.access { $0.current }))"
         case .previousAlbum:
             try requireSession().previousAlbumNow()
-            return "previous album: \(albumTitle(try requireSession().state.withLock { $0.current }))"
+            return "previous album: \(albumTitle(try requireSession().state.access { $0.current }))"
         case .like:
             return try likeButtonPressed(album: nil)
         case .dislike:
@@ -109,9 +113,9 @@ extension Router: ControlsHandler {
     /// crate at once; playing, it is skipped.
     private func dislikeButtonPressed(album: Int64?) throws -> String {
         let session = try requireSession()
-        let album = album ?? session.state.withLock { $0.current }
+        let album = album ?? session.state.access { $0.current }
         try session.setOpinion(.disliked, album: album)
-        if let album { lastButtonDislike.withLock { $0 = (album, MonotonicClock.now()) } }
+        if let album { lastButtonDislike.access { $0 = (album, MonotonicClock.now()) } }
         showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
         return "disliked \(albumTitle(album))"
     }
@@ -120,7 +124,7 @@ extension Router: ControlsHandler {
     /// like of `album` (nil: the one playing) back, or likes it.
     private func likeButtonPressed(album: Int64?) throws -> String {
         let session = try requireSession()
-        let recent = lastButtonDislike.withLock { last -> Int64? in
+        let recent = lastButtonDislike.access { last -> Int64? in
             defer { last = nil }
             guard let last, MonotonicClock.now() - last.at <= Self.dislikeUndoSeconds else { return nil }
             return last.album
@@ -130,7 +134,7 @@ extension Router: ControlsHandler {
             showOnDisplay("Dislike undone")
             return "dislike undone: \(albumTitle(recent))"
         }
-        guard let album = album ?? session.state.withLock({ $0.current }) else {
+        guard let album = album ?? session.state.access({ $0.current }) else {
             throw RouterError("nothing is playing: no album to like")
         }
         if session.opinion(of: album) == .liked {
@@ -173,16 +177,20 @@ extension Router: ControlsHandler {
     }
 
     public func currentDialIndex() -> Int {
-        guard let session else { return DialPosition.allCases.firstIndex(of: .mixed) ?? 2 }
-        let dial = session.state.withLock { $0.crate.dial }
-        return DialPosition.allCases.firstIndex(of: dial) ?? 0
+        return executor.run {
+            guard let session else { return DialPosition.allCases.firstIndex(of: .mixed) ?? 2 }
+            let dial = session.state.access { $0.crate.dial }
+            return DialPosition.allCases.firstIndex(of: dial) ?? 0
+        }
     }
 
     public func inputDecoded(_ event: InputEvent, outcomes: [ActionOutcome]) {
-        if let refusal = outcomes.lazy.compactMap(\.refusal).first {
-            displayMessages.show(Message(refusal, kind: .error), seconds: 4)
+        executor.run {
+            if let refusal = outcomes.lazy.compactMap(\.refusal).first {
+                displayMessages.show(Message(refusal, kind: .error), seconds: 4)
+            }
+            publish(.input, event.action, input: event)
         }
-        publish(.input, event.action, input: event)
     }
 
     /// `crate-admin input`: a gesture injected into the simulated backend.

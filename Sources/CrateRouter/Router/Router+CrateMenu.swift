@@ -6,32 +6,34 @@ import CrateLibrary
 /// in the library, a wallet, the Plex lists as last synced) and the switch to one.
 extension Router {
     public func crateMenu() -> CrateMenu? {
-        guard let session else { return nil }
-        var entries: [CrateMenu.Entry] = [
-            .init(title: "Crate Wall", choice: .wall),
-            .init(title: "Favorites", choice: .favorites),
-            .init(title: "More by this artist", choice: .moreByArtist),
-        ]
-        do {
-            let hasWallet = try session.maker.walletExists()
-            if hasWallet { entries.append(.init(title: "CDs wallet", choice: .wallet)) }
-            entries += try genreEntries()
-            for list in try plexService?.collections() ?? [] {
-                entries.append(.init(title: "Collection: \(list.title)", choice: .collection(list.title)))
+        return executor.run {
+            guard let session else { return nil }
+            var entries: [CrateMenu.Entry] = [
+                .init(title: "Crate Wall", choice: .wall),
+                .init(title: "Favorites", choice: .favorites),
+                .init(title: "More by this artist", choice: .moreByArtist),
+            ]
+            do {
+                let hasWallet = try session.maker.walletExists()
+                if hasWallet { entries.append(.init(title: "CDs wallet", choice: .wallet)) }
+                entries += try genreEntries()
+                for list in try plexService?.collections() ?? [] {
+                    entries.append(.init(title: "Collection: \(list.title)", choice: .collection(list.title)))
+                }
+                for list in try plexService?.playlists() ?? [] {
+                    entries.append(.init(title: "Playlist: \(list.title)", choice: .playlist(list.title)))
+                }
+                // No wallet: the last row says how to make one (chosen, the panel says it in full).
+                if !hasWallet { entries.append(.init(title: session.maker.noWalletRow, choice: .wallet)) }
+            } catch {
+                // The menu still opens with what could be read; the reason is on the panel.
+                logger.warning("crate menu: \(error)")
+                showOnDisplay("Some crates are missing: \(error)", kind: .error)
             }
-            for list in try plexService?.playlists() ?? [] {
-                entries.append(.init(title: "Playlist: \(list.title)", choice: .playlist(list.title)))
-            }
-            // No wallet: the last row says how to make one (chosen, the panel says it in full).
-            if !hasWallet { entries.append(.init(title: session.maker.noWalletRow, choice: .wallet)) }
-        } catch {
-            // The menu still opens with what could be read; the reason is on the panel.
-            logger.warning("crate menu: \(error)")
-            showOnDisplay("Some crates are missing: \(error)", kind: .error)
+            entries.append(Self.sleepEntry)
+            let kind = session.state.access { $0.crate.kind }
+            return CrateMenu(entries: entries, current: Self.menuChoice(kind), currentName: kind.displayName)
         }
-        entries.append(Self.sleepEntry)
-        let kind = session.state.withLock { $0.crate.kind }
-        return CrateMenu(entries: entries, current: Self.menuChoice(kind), currentName: kind.displayName)
     }
 
     /// Each super-genre with albums, opening "All <genre>" and then its sub-genres.
@@ -73,11 +75,13 @@ extension Router {
     }
 
     public func playingTrack() -> PlayingTrack? {
-        guard let session else { return nil }
-        let status = player.status()
-        guard status.currentIndex != nil, status.state != .idle else { return nil }
-        return session.playingTrack(playerIndex: status.currentIndex).map {
-            PlayingTrack(album: $0.album, index: $0.index, count: $0.count, kept: plexService?.isKept(albumID: $0.album))
+        return executor.run {
+            guard let session else { return nil }
+            let status = player.status()
+            guard status.currentIndex != nil, status.state != .idle else { return nil }
+            return session.playingTrack(playerIndex: status.currentIndex).map {
+                PlayingTrack(album: $0.album, index: $0.index, count: $0.count, kept: plexService?.isKept(albumID: $0.album))
+            }
         }
     }
 
@@ -110,7 +114,7 @@ extension Router {
     func moreByArtist(fromBrowse: Bool) throws -> String {
         let session = try requireSession()
         do {
-            let album = session.state.withLock { s -> Int64? in
+            let album = session.state.access { s -> Int64? in
                 guard fromBrowse, !s.crate.items.isEmpty else { return s.current }
                 return s.crate.items[min(max(s.crate.cursor, 0), s.crate.items.count - 1)].albumID
             }
@@ -118,7 +122,7 @@ extension Router {
                 throw RouterError("nothing is playing: turn the knob to an album first")
             }
             try session.switchCrate(to: .artist(detail.album.artist))
-            session.state.withLock { s in
+            session.state.access { s in
                 if let index = s.crate.items.firstIndex(where: { $0.albumID == album }) { s.crate.cursor = index }
             }
             return crateLine(session)
@@ -129,7 +133,7 @@ extension Router {
     }
 
     private func crateLine(_ session: AlbumSession) -> String {
-        let (kind, count) = session.state.withLock { ($0.crate.kind, $0.crate.items.count) }
+        let (kind, count) = session.state.access { ($0.crate.kind, $0.crate.items.count) }
         return "crate: \(kind.displayName) (\(counted(count, "album")))"
     }
 

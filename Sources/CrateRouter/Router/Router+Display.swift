@@ -10,29 +10,31 @@ import CratePosix
 /// come from a one-album cache so a redraw costs no SQLite query.
 extension Router {
     public func displayContent() -> DisplayContent {
-        let player = player.status()
-        let mode = controlsService?.mode
-        var content: DisplayContent
-        switch mode {
-        case .dial(let selected)?:
-            let confirmed = currentDialIndex()
-            content = DisplayContent(screen: .dial(Dial(positions: DialPosition.allCases.map(\.displayName),
-                                                        selected: selected, confirmed: confirmed,
-                                                        descriptions: DialPosition.allCases.map(\.summary))))
-        case .browse?:
-            content = browseContent() ?? nowPlayingContent(player)
-        case .menu?, .tracks?:
-            content = listContent(mode) ?? nowPlayingContent(player)
-        default:
-            content = nowPlayingContent(player)
+        return executor.run {
+            let player = player.status()
+            let mode = controlsService?.mode
+            var content: DisplayContent
+            switch mode {
+            case .dial(let selected)?:
+                let confirmed = currentDialIndex()
+                content = DisplayContent(screen: .dial(Dial(positions: DialPosition.allCases.map(\.displayName),
+                                                            selected: selected, confirmed: confirmed,
+                                                            descriptions: DialPosition.allCases.map(\.summary))))
+            case .browse?:
+                content = browseContent() ?? nowPlayingContent(player)
+            case .menu?, .tracks?:
+                content = listContent(mode) ?? nowPlayingContent(player)
+            default:
+                content = nowPlayingContent(player)
+            }
+            content.message = displayMessages.current()
+            if content.message == nil, player.output.waitingForDevice == true {
+                // Lost while playing, or not there since the start (a DAC switched on late).
+                let lost = player.output.message?.hasPrefix("output lost") == true
+                content.message = Message(lost ? "Output lost — waiting for the DAC" : "Waiting for the DAC", kind: .error)
+            }
+            return content
         }
-        content.message = displayMessages.current()
-        if content.message == nil, player.output.waitingForDevice == true {
-            // Lost while playing, or not there since the start (a DAC switched on late).
-            let lost = player.output.message?.hasPrefix("output lost") == true
-            content.message = Message(lost ? "Output lost — waiting for the DAC" : "Waiting for the DAC", kind: .error)
-        }
-        return content
     }
 
     /// Shows `text` over the screen for a few seconds (and redraws now).
@@ -49,7 +51,7 @@ extension Router {
             }
             return DisplayContent(screen: .boot(detail: detail))
         }
-        let (albumID, segment) = session?.state.withLock { ($0.current, $0.segment(containing: index)) } ?? (nil, nil)
+        let (albumID, segment) = session?.state.access { ($0.current, $0.segment(containing: index)) } ?? (nil, nil)
         let detail = albumID.flatMap { cachedAlbum($0) }
         // By position in the album's segment: a Plex track plays from a cache file whose
         // path is not the library's.
@@ -82,7 +84,7 @@ extension Router {
 
     private func browseContent() -> DisplayContent? {
         guard let session else { return nil }
-        let (items, cursor, kind) = session.state.withLock { ($0.crate.items.map(\.albumID), $0.crate.cursor, $0.crate.kind) }
+        let (items, cursor, kind) = session.state.access { ($0.crate.items.map(\.albumID), $0.crate.cursor, $0.crate.kind) }
         guard !items.isEmpty else { return nil }
         let index = min(max(cursor, 0), items.count - 1)
         // No neighbour past an end: the knob does not wrap round, so neither does the screen.
@@ -119,7 +121,7 @@ extension Router {
     /// Titles for the loaded tracks that belong to a library album (by position in its
     /// segment, as a Plex track plays from a path that is not the library's).
     func nameTracks(_ status: inout PlayerStatus) {
-        guard let segments = session?.state.withLock({ $0.segments }) else { return }
+        guard let segments = session?.state.access({ $0.segments }) else { return }
         for segment in segments {
             guard let detail = cachedAlbum(segment.albumID) else { continue }
             for offset in 0..<min(segment.trackCount, detail.tracks.count)

@@ -6,7 +6,7 @@ extension Router {
     /// A player event for the scrobbler, with the library album it belongs to.
     func feedLastFM(_ kind: DaemonEvent.Kind, _ status: PlayerStatus) {
         lastfm.observe(kind, status) {
-            status.currentIndex.flatMap { index in session?.state.withLock { $0.segment(containing: index)?.albumID } }
+            status.currentIndex.flatMap { index in session?.state.access { $0.segment(containing: index)?.albumID } }
         }
     }
 

@@ -17,7 +17,7 @@ extension Router {
         info.title = track.title ?? String(track.path.split(separator: "/").last ?? "")
         info.trackNumber = index + 1
         info.trackCount = status.tracks.count
-        let (albumID, segment) = session?.state.withLock { ($0.current, $0.segment(containing: index)) } ?? (nil, nil)
+        let (albumID, segment) = session?.state.access { ($0.current, $0.segment(containing: index)) } ?? (nil, nil)
         if let detail = albumID.flatMap({ cachedAlbum($0) }) {
             info.album = detail.album.title
             info.artist = detail.album.artist
@@ -63,7 +63,7 @@ extension Router {
     /// For `status`: the album playing, or the one a stop left, and the crate it came from.
     func playingAlbumStatus() -> PlayingAlbumStatus? {
         guard let session else { return nil }
-        let (current, crate, byHand) = session.state.withLock { s in
+        let (current, crate, byHand) = session.state.access { s in
             (s.current, s.crate, Set(s.playedFromQueue ?? []))
         }
         let stopped = current == nil ? session.stoppedAlbum : nil

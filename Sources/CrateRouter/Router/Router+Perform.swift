@@ -13,7 +13,8 @@ extension Router {
     /// person who asked is told; store failures also go to the log with their SQL.
     public func perform(_ command: Command) throws(CommandRefusal) -> Answer {
         do {
-            return try run(command)
+            if command.waitsOnOtherThreads { return try run(command) }
+            return try executor.run { try run(command) }
         } catch let error as CommandRefusal {
             if !error.retryLater { logger.warning("\(command.name) refused: \(error.message)") }
             throw error
@@ -113,6 +114,18 @@ extension Router {
 }
 
 extension Command {
+    /// Commands done on the caller's thread, not the executor: they wait on a thread that
+    /// may itself be waiting for the executor (the controls' worker carrying out an
+    /// injected gesture, the display drawing a snapshot), or on the network (Plex and
+    /// Last.fm sign-in, a Plex cover). What they touch of the router's state, they reach
+    /// through its entries that hop onto the executor.
+    var waitsOnOtherThreads: Bool {
+        switch self {
+        case .input, .displaySnapshot, .plex, .lastfm, .cover: true
+        default: false
+        }
+    }
+
     /// A short name for the log.
     var name: String {
         switch self {

@@ -66,7 +66,7 @@ extension Router {
     }
 
     private func crateView(_ session: AlbumSession, _ library: Library) throws -> CrateView {
-        let crate = session.state.withLock { $0.crate }
+        let crate = session.state.access { $0.crate }
         let albums = try summaries(crate.items.map(\.albumID), library)
         let items = zip(crate.items, albums).compactMap { item, album in
             album.map { CrateItemView(album: $0, reason: item.reason) }
@@ -99,7 +99,7 @@ extension Router {
     }
 
     private func queueView(_ session: AlbumSession, _ library: Library) throws -> QueueView {
-        let (current, queued, crate, appended, anchor) = session.state.withLock {
+        let (current, queued, crate, appended, anchor) = session.state.access {
             ($0.current, $0.queued, $0.crate, Set($0.segments.map(\.albumID)), $0.crateAnchor)
         }
         let disliked = session.dislikedIDs()

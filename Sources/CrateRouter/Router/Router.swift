@@ -24,6 +24,9 @@ public final class Router: Sendable {
     /// The album queue and crates; nil without a library.
     public let session: AlbumSession?
     public let logger: Logger
+    /// The thread that owns the router's and the session's state: every entry below runs
+    /// on it (RouterExecutor).
+    public let executor: RouterExecutor
     /// The volume buttons' mixer; nil when `[audio] mixer_control` is not set.
     public let mixer: ALSAMixer?
     /// Percent per volume click.
@@ -44,7 +47,7 @@ public final class Router: Sendable {
     /// Albums the display shows, by id; emptied when a scan ends.
     let albumCache = Mutex<[Int64: AlbumDetail]>([:])
     /// The last dislike made with the like button, and when: a press soon after undoes it.
-    let lastButtonDislike = Mutex<(album: Int64, at: Double)?>(nil)
+    let lastButtonDislike: RouterOwned<(album: Int64, at: Double)?>
     /// Fades and pauses after a while, or at the end of the album (`sleep`, the crate menu).
     let sleepTimer: SleepTimer
     private let configPath: String?
@@ -67,6 +70,8 @@ public final class Router: Sendable {
         self.library = library
         self.libraryProblem = libraryProblem
         self.session = session
+        executor = session?.executor ?? RouterExecutor()
+        lastButtonDislike = RouterOwned(nil, on: executor)
         self.configPath = configPath
         self.daemonWarnings = warnings
         self.logger = logger
@@ -121,6 +126,10 @@ public final class Router: Sendable {
     }
 
     public func status() -> DaemonStatus {
+        executor.run { statusHere() }
+    }
+
+    private func statusHere() -> DaemonStatus {
         var playerStatus = player.status()
         nameTracks(&playerStatus)
         var warnings = daemonWarnings
@@ -134,7 +143,7 @@ public final class Router: Sendable {
         warnings += session?.notesForStatus ?? []
         let failed = playerStatus.tracks.filter { $0.error != nil }.count
         if failed > 0 { warnings.append("\(counted(failed, "track")) of the current list could not be played in full") }
-        let cursor = session?.state.withLock { $0.crate.cursor }
+        let cursor = session?.state.access { $0.crate.cursor }
         let controls = controlsService?.status(browseIndex: cursor)
         if let problem = controls?.problem { warnings.append("controls: \(problem)") }
         if let plex = plexService?.status(), plex.auth != .signedOut {
@@ -166,8 +175,15 @@ public final class Router: Sendable {
     }
 
     /// `playerStatus`: the player's as its event happened (else as it is now).
+    /// On the executor, whichever thread the event came from (the player's events thread,
+    /// a scan, a gesture): subscribers hear events in the order the state took them.
     func publish(_ kind: DaemonEvent.Kind, _ message: String?, progress: ScanProgress? = nil,
                  report: ScanReport? = nil, input: InputEvent? = nil, playerStatus: PlayerStatus? = nil) {
+        executor.run { publishHere(kind, message, progress: progress, report: report, input: input, playerStatus: playerStatus) }
+    }
+
+    private func publishHere(_ kind: DaemonEvent.Kind, _ message: String?, progress: ScanProgress?,
+                             report: ScanReport?, input: InputEvent?, playerStatus: PlayerStatus?) {
         let status = playerStatus ?? player.status()
         if progress == nil && report == nil && input == nil {
             session?.playerChanged(kind, status)

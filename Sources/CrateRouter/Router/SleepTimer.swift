@@ -50,7 +50,7 @@ final class SleepTimer: Sendable {
         case .off:
             armed = nil
         case .endOfAlbum:
-            guard session?.state.withLock({ $0.current }) != nil, player.status().state != .idle else {
+            guard session?.state.access({ $0.current }) != nil, player.status().state != .idle else {
                 throw RouterError("nothing is playing: no album to sleep at the end of")
             }
             armed = Armed(endOfAlbum: true, deadline: nil, generation: generation)
@@ -142,7 +142,8 @@ final class SleepTimer: Sendable {
     /// once opened) or nothing of an album plays.
     private func albumRemaining(_ status: PlayerStatus) -> Double? {
         guard let index = status.currentIndex, let session else { return nil }
-        guard let segment = session.state.withLock({ $0.segment(containing: index) }) else { return nil }
+        // Asked from the timer's thread too: the segment is read on the executor.
+        guard let segment = session.executor.run({ session.state.access { $0.segment(containing: index) } }) else { return nil }
         let last = segment.startIndex + segment.trackCount - 1
         guard status.tracks.indices.contains(last), let duration = status.tracks[index].duration else { return nil }
         var left = max(0, duration - status.position)
