@@ -24,8 +24,8 @@ public final class Router: Sendable {
     /// The album queue and crates; nil without a library.
     public let session: AlbumSession?
     public let logger: Logger
-    /// The volume buttons' mixer; nil when `[audio] mixer_control` is not set.
-    public let mixer: ALSAMixer?
+    /// The mixer the volume buttons and MPD move; nil when `[audio] mixer_control` is not set.
+    let mixer: ALSAMixer?
     /// Percent per volume click.
     let volumeStep: Int
     private let controls = Mutex<ControlsService?>(nil)
