@@ -25,8 +25,8 @@ extension MPDCommands {
             if to == from.lowerBound { return }
             throw MPDError.argument("tracks keep their album's order: move an album before or after another album")
         }
-        guard case .waitingMove(let outcome) = try service.perform(.handQueue(.move(moved, next: to > from.lowerBound, to: anchor)))
-        else { throw MPDError.unexpectedAnswer }
+        let request = Command.HandQueueRequest.move(moved, next: to > from.lowerBound, to: anchor)
+        guard case .waitingMove(let outcome) = try service.perform(.handQueue(request)) else { throw MPDError.unexpectedAnswer }
         switch outcome {
         case .moved: service.noteChanges(["playlist"])
         case .playingAlbum: throw MPDError.argument("the album playing stays first: play another album to move it")
