@@ -40,6 +40,8 @@ extension ControlReply {
         case .lastfm(let status): lastfm = status
         case .nowPlaying(let info): nowPlaying = info
         case .cover(let jpeg): cover = CoverImage(data: Data(jpeg).base64EncodedString(), format: "jpg")
+        // MPD's own queries and hand-queue edits: no socket request decodes to them.
+        case .player, .handQueue, .dequeued, .waitingMove, .volume: break
         }
     }
 

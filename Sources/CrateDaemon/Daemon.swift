@@ -134,7 +134,7 @@ public final class Daemon: Sendable {
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
         mpd = config.mpd.listen.isEmpty ? nil
-            : MPDServer(router: router, roots: config.library.paths, config: config.mpd, logger: logger)
+            : MPDServer(router: router, library: library, roots: config.library.paths, config: config.mpd, logger: logger)
     }
 
     public func start() throws(ControlServerError) {

@@ -77,8 +77,7 @@ extension MPDCommands {
             found = Array(found[start..<max(start, end)])
         }
         if add {
-            guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
-            try enqueue(catalog.albumIDs(of: found), session, catalog)
+            try enqueue(catalog.albumIDs(of: found), catalog)
         } else {
             var listing = MPDListing(catalog: catalog, roots: service.roots, tags: client.enabledTags)
             listing.entries = found.map { .song($0) }
@@ -102,11 +101,9 @@ extension MPDCommands {
 
     /// `update` / `rescan`: a scan of the library folders (new and changed files, or all).
     private func update(full: Bool, _ reply: inout MPDReply) throws(MPDError) {
-        guard let library = service.router.library else { throw MPDError(.system, "the library is not available") }
-        if !library.isScanning {
-            do { try service.router.startScan(full: full) } catch {
-                throw MPDError(.system, "cannot start a library scan: \(error)")
-            }
+        // A scan already running is the one the client gets to follow.
+        do throws(MPDError) { _ = try service.perform(.scan(full: full)) } catch {
+            throw MPDError(.system, "cannot start a library scan: \(error.message)")
         }
         reply.line("updating_db", "1")
     }

@@ -4,9 +4,8 @@ import CrateRouter
 /// playing stays first, so a move that would break either is refused with a reason.
 extension MPDCommands {
     func move(_ args: [String], byID: Bool) throws(MPDError) {
-        guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
         let catalog = service.catalog()
-        let queue = service.queue(catalog, service.router.player.status())
+        let queue = try service.queue(catalog)
         let from: Range<Int>
         if byID {
             guard let id = Int64(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
@@ -26,7 +25,8 @@ extension MPDCommands {
             if to == from.lowerBound { return }
             throw MPDError.argument("tracks keep their album's order: move an album before or after another album")
         }
-        let outcome = session.moveWaiting(moved, next: to > from.lowerBound, to: anchor)
+        let request = Command.HandQueueRequest.move(moved, next: to > from.lowerBound, to: anchor)
+        guard case .waitingMove(let outcome) = try service.perform(.handQueue(request)) else { throw MPDError.unexpectedAnswer }
         switch outcome {
         case .moved: service.noteChanges(["playlist"])
         case .playingAlbum: throw MPDError.argument("the album playing stays first: play another album to move it")

@@ -43,9 +43,9 @@ extension MPDCommands {
     /// `play [POS]` / `playid [ID]`: that song's album from that song; without one, resume
     /// a pause, take a stopped album up again, or start the queue.
     private func play(_ argument: String?, byID: Bool) throws(MPDError) {
-        let player = service.router.player.status()
+        let player = try service.playerStatus()
         let catalog = service.catalog()
-        let queue = service.queue(catalog, player)
+        let queue = try service.queue(catalog, player)
         if let argument, argument != "-1" {
             guard let number = Int(argument) else { throw MPDError.argument("Integer expected: \(argument)") }
             let position = byID ? try queue.position(ofID: Int64(number), catalog) : number
@@ -53,7 +53,7 @@ extension MPDCommands {
             try start(catalog.songs[queue.entries[position]], seconds: 0)
         } else if player.state == .paused, queue.current != nil {
             try route(.resume)
-        } else if player.state == .idle, service.router.session?.stoppedAlbum != nil {
+        } else if player.state == .idle, try service.handQueue(.show(playerIndex: nil)).stoppedAlbum != nil {
             // After a stop: the stopped album, from the start of its track.
             try route(.play(.stoppedAlbum))
         } else if queue.current == nil || player.state == .idle {
@@ -69,7 +69,7 @@ extension MPDCommands {
         case nil: .toggle
         default: throw MPDError.argument("Boolean (0/1) expected: \(argument ?? "")")
         }
-        if service.router.player.status().state == .idle { return }
+        if try service.playerStatus().state == .idle { return }
         try route(command)
     }
 
@@ -77,7 +77,7 @@ extension MPDCommands {
     /// album from there.
     private func seek(_ args: [String], byID: Bool) throws(MPDError) {
         let catalog = service.catalog()
-        let queue = service.queue(catalog, service.router.player.status())
+        let queue = try service.queue(catalog)
         guard let number = Int(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
         guard let seconds = Double(args[1]), seconds >= 0 else { throw MPDError.argument("Number expected: \(args[1])") }
         let position = byID ? try queue.position(ofID: Int64(number), catalog) : number
@@ -91,7 +91,7 @@ extension MPDCommands {
 
     /// `seekcur [+-]SECONDS`: absolute, or relative to the position.
     private func seekCurrent(_ argument: String) throws(MPDError) {
-        let player = service.router.player.status()
+        let player = try service.playerStatus()
         var text = argument
         let relative = text.first == "+" || text.first == "-"
         if text.first == "+" { text.removeFirst() }
@@ -103,29 +103,22 @@ extension MPDCommands {
     /// `setvol PERCENT` / `volume CHANGE`.
     private func setVolume(_ argument: String, relative: Bool) throws(MPDError) {
         guard let value = Int(argument) else { throw MPDError.argument("Integer expected: \(argument)") }
-        guard let mixer = service.router.mixer, let current = volume() else { throw MPDError(.system, "No mixer") }
+        guard let current = volume() else { throw MPDError(.system, "No mixer") }
         let target = relative ? current + value : value
         guard (0...100).contains(target) else { throw MPDError.argument("Invalid volume value") }
-        do { _ = try mixer.change(byPercent: target - current) } catch {
-            throw MPDError(.system, "problems setting volume: \(error)")
+        do throws(MPDError) { _ = try service.perform(.changeVolume(byPercent: target - current)) } catch {
+            throw MPDError(.system, "problems setting volume: \(error.message)")
         }
         service.noteChanges(["mixer"])
     }
 
     /// Plays the album of `song` from that track: albums always play as a whole.
     func start(_ song: MPDSong, seconds: Double) throws(MPDError) {
-        guard let session = service.router.session else { throw MPDError(.system, "the library is not available") }
-        do {
-            try session.play(album: song.albumID, track: song.indexInAlbum, seconds: seconds)
-        } catch {
-            throw MPDError(.system, "\(error)")
-        }
+        try route(.play(.song(album: song.albumID, index: song.indexInAlbum, seconds: seconds)))
     }
 
     /// One command through the router, as every front end gives it.
     func route(_ command: Command) throws(MPDError) {
-        do throws(CommandRefusal) { _ = try service.router.perform(command) } catch {
-            throw MPDError(.system, error.message)
-        }
+        _ = try service.perform(command)
     }
 }

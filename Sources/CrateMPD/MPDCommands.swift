@@ -53,9 +53,11 @@ struct MPDCommands {
         },
         .init("urlhandlers", .read, 0, 0) { _, _, _, _ in },
         .init("decoders", .read, 0, 0) { _, _, _, reply in decoders(&reply) },
-        .init("outputs", .read, 0, 0) { commands, _, _, reply in commands.outputs(&reply) },
-        .init("status", .read, 0, 0) { commands, _, _, reply in commands.status(&reply) },
-        .init("currentsong", .read, 0, 0) { commands, _, client, reply in commands.currentSong(client, &reply) },
+        .init("outputs", .read, 0, 0) { commands, _, _, reply throws(MPDError) in try commands.outputs(&reply) },
+        .init("status", .read, 0, 0) { commands, _, _, reply throws(MPDError) in try commands.status(&reply) },
+        .init("currentsong", .read, 0, 0) { commands, _, client, reply throws(MPDError) in
+            try commands.currentSong(client, &reply)
+        },
         .init("stats", .read, 0, 0) { commands, _, _, reply in commands.stats(&reply) },
         .init("replay_gain_status", .read, 0, 0) { _, _, _, reply in reply.line("replay_gain_mode", "off") },
     ]
@@ -78,8 +80,8 @@ struct MPDCommands {
     }
 
     /// The one output the player writes to, of its kind (card, snapcast stream, nowhere).
-    private func outputs(_ reply: inout MPDReply) {
-        let output = service.router.player.status().output
+    private func outputs(_ reply: inout MPDReply) throws(MPDError) {
+        let output = try service.playerStatus().output
         reply.line("outputid", "0")
         reply.line("outputname", output.device)
         reply.line("plugin", (output.kind ?? .alsa).rawValue)
@@ -107,10 +109,10 @@ struct MPDCommands {
 
     // MARK: - Status
 
-    func status(_ reply: inout MPDReply) {
-        let player = service.router.player.status()
+    func status(_ reply: inout MPDReply) throws(MPDError) {
+        let player = try service.playerStatus()
         let catalog = service.catalog()
-        let queue = service.queue(catalog, player)
+        let queue = try service.queue(catalog, player)
         reply.line("volume", volume().map(String.init) ?? "-1")
         for (key, value) in [("repeat", "0"), ("random", "0"), ("single", "0"), ("consume", "1")] { reply.line(key, value) }
         reply.line("playlist", String(service.playlistVersion(queue)))
@@ -143,17 +145,20 @@ struct MPDCommands {
         if case .error(let message) = player.state { reply.line("error", message) }
     }
 
+    /// The mixer's level; nil with no mixer, or one that cannot be read (logged).
     func volume() -> Int? {
-        guard let mixer = service.router.mixer else { return nil }
-        do { return try mixer.change(byPercent: 0) } catch {
-            service.logger.warning("mpd: cannot read the volume: \(error)")
+        do throws(MPDError) {
+            guard case .volume(let level) = try service.perform(.volume) else { throw MPDError.unexpectedAnswer }
+            return level
+        } catch {
+            service.logger.warning("mpd: cannot read the volume: \(error.message)")
             return nil
         }
     }
 
-    private func currentSong(_ client: MPDClientState, _ reply: inout MPDReply) {
+    private func currentSong(_ client: MPDClientState, _ reply: inout MPDReply) throws(MPDError) {
         let catalog = service.catalog()
-        let queue = service.queue(catalog, service.router.player.status())
+        let queue = try service.queue(catalog)
         guard let position = queue.current else { return }
         let song = catalog.songs[queue.entries[position]]
         reply.add(song.lines(enabled: client.enabledTags))

@@ -23,6 +23,8 @@ struct MPDError: Error, Sendable {
 
     static func argument(_ message: String) -> MPDError { MPDError(.argument, message) }
     static func noExist(_ message: String) -> MPDError { MPDError(.noExist, message) }
+    /// The router answered a query with another kind of answer than the query's own.
+    static let unexpectedAnswer = MPDError(.system, "the router gave an answer of another kind")
 
     /// `ACK [code@index] {command} message`, index being the position in a command list.
     func line(listIndex: Int) -> String {

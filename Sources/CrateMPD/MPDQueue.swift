@@ -10,11 +10,10 @@ struct MPDQueue {
     /// Queue position of the track under the play head, if one is loaded.
     var current: Int?
 
-    init(catalog: MPDCatalog, session: AlbumSession?, player: PlayerStatus) {
+    /// `queue`: the hand queue read for the player's track `player.currentIndex`.
+    init(catalog: MPDCatalog, handQueue queue: HandQueue, player: PlayerStatus) {
         entries = []
         current = nil
-        guard let session else { return }
-        let queue = session.handQueue(playerIndex: player.currentIndex)
         var seen = Set<Int64>()
         for album in [queue.current].compactMap({ $0 }) + queue.queued where seen.insert(album).inserted {
             entries += catalog.albums[album] ?? []

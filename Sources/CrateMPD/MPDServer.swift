@@ -1,4 +1,5 @@
 import CrateConfig
+import CrateLibrary
 import CratePosix
 import CrateRouter
 import Glibc
@@ -23,11 +24,12 @@ public final class MPDServer: Sendable {
     /// Where each listener listens, for `doctor` and the log.
     public let listening = Mutex<[String]>([])
 
-    public init(router: Router, roots: [String], config: CrateConfig.MPD, logger: Logger) {
+    /// `library`: the albums MPD lists as its database (nil: none, an empty database).
+    public init(router: Router, library: Library?, roots: [String], config: CrateConfig.MPD, logger: Logger) {
         var logger = logger
         logger[metadataKey: "frontend"] = "mpd"
         self.logger = logger
-        service = MPDService(router: router, roots: roots, password: config.password, logger: logger)
+        service = MPDService(router: router, library: library, roots: roots, password: config.password, logger: logger)
         addresses = config.listen
         limits = MPDLimits(config)
     }

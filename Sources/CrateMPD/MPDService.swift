@@ -5,10 +5,13 @@ import CrateRouter
 import Logging
 import Synchronization
 
-/// What every MPD client shares: the router it drives, the catalog of the library, the
-/// queue's version number, and the idle events waiting for the poll loop.
+/// What every MPD client shares: the router it drives (through its commands and events
+/// only), the catalog of the library, the queue's version number, and the idle events
+/// waiting for the poll loop.
 final class MPDService: Sendable {
     let router: Router
+    /// Read for the catalog only: MPD's database is the library's albums and tracks.
+    let library: Library?
     let roots: [String]
     let password: String?
     let logger: Logger
@@ -20,8 +23,9 @@ final class MPDService: Sendable {
     private let changes = Mutex<Set<String>>([])
     let startedAt = MonotonicClock.now()
 
-    init(router: Router, roots: [String], password: String?, logger: Logger) {
+    init(router: Router, library: Library?, roots: [String], password: String?, logger: Logger) {
         self.router = router
+        self.library = library
         self.roots = roots
         self.password = password
         self.logger = logger
@@ -78,7 +82,7 @@ final class MPDService: Sendable {
     /// The library as MPD's database, read again once a scan has ended (a client asking
     /// right after must not get the catalog of the scan's first half) or Plex synced.
     func catalog() -> MPDCatalog {
-        guard let library = router.library else { return MPDCatalog() }
+        guard let library else { return MPDCatalog() }
         // Taken before reading: a scan ending meanwhile leaves this copy stale, not current.
         let generation = library.scanGeneration
         if let cached = catalogCache.withLock({ $0 }), cached.generation == generation { return cached.catalog }
@@ -92,8 +96,36 @@ final class MPDService: Sendable {
         }
     }
 
-    func queue(_ catalog: MPDCatalog, _ player: PlayerStatus) -> MPDQueue {
-        MPDQueue(catalog: catalog, session: router.session, player: player)
+    /// One command through the router, as every front end gives it; a refusal is MPD's
+    /// system error in the router's words.
+    func perform(_ command: Command) throws(MPDError) -> Answer {
+        do throws(CommandRefusal) { return try router.perform(command) } catch {
+            throw MPDError(.system, error.message)
+        }
+    }
+
+    /// The player's status, its tracks named.
+    func playerStatus() throws(MPDError) -> PlayerStatus {
+        guard case .player(let status) = try perform(.playerStatus) else { throw MPDError.unexpectedAnswer }
+        return status
+    }
+
+    /// Reads or edits the hand queue; the queue after it, with the album a stop kept.
+    @discardableResult
+    func handQueue(_ request: Command.HandQueueRequest) throws(MPDError) -> (queue: HandQueue, stoppedAlbum: Int64?) {
+        guard case .handQueue(let queue, let stopped) = try perform(.handQueue(request)) else {
+            throw MPDError.unexpectedAnswer
+        }
+        return (queue, stopped)
+    }
+
+    func queue(_ catalog: MPDCatalog, _ player: PlayerStatus) throws(MPDError) -> MPDQueue {
+        MPDQueue(catalog: catalog, handQueue: try handQueue(.show(playerIndex: player.currentIndex)).queue, player: player)
+    }
+
+    /// The catalog and the queue as the player stands now.
+    func queue(_ catalog: MPDCatalog) throws(MPDError) -> MPDQueue {
+        try queue(catalog, try playerStatus())
     }
 
     /// The playlist version for the queue as it is now, moved on if the queue changed.
@@ -109,7 +141,8 @@ final class MPDService: Sendable {
 
     /// Whether the queue changed since its version was last given out.
     private func playlistMoved() -> Bool {
-        let queue = queue(catalog(), router.player.status())
+        // Neither query refuses; were one to, the version stays until the next change.
+        guard let queue = try? queue(catalog()) else { return false }
         return playlistState.withLock { state in
             guard state.signature != queue.signature else { return false }
             state.version += 1

@@ -112,6 +112,28 @@ final class MPDDaemonTests: MPDLibraryTestCase {
         XCTAssertEqual(try client.command("deleteid 999999"), ["ACK [50@0] {deleteid} No such song"])
     }
 
+    /// `mpc del` and `mpc clear` take whole albums out (the one playing stops); a box
+    /// without a mixer says so, as MPD does, and shows no volume.
+    func testMPCDeleteAndClearTakeWholeAlbumsOutAndWithoutAMixerTheVolumeIsRefused() throws {
+        try makeLibrary(seconds: 4)
+        let (daemon, port) = try startCrate()
+        for folder in ["Solo/First", "Solo/Second", "Other/Third"] { try MPDPeers.mpc(port, "add", folder) }
+        try MPDPeers.mpc(port, "play")
+        try daemon.waitFor("F1 playing") { $0.state == .playing }
+        // mpc counts from 1: S2 stands for its album, Second.
+        try MPDPeers.mpc(port, "del", "4")
+        XCTAssertEqual(try MPDPeers.mpc(port, "playlist"), ["Solo - F1", "Solo - F2", "Other - T1 x"])
+        XCTAssertEqual(try daemon.request(.queue).queue?.queued.map(\.title), ["Third"], "the knob's queue too")
+        try MPDPeers.mpc(port, "clear")
+        try daemon.waitFor("stopped") { $0.state == .idle }
+        XCTAssertEqual(try MPDPeers.mpc(port, "playlist"), [])
+        XCTAssertEqual(try daemon.request(.queue).queue?.queued.map(\.title), [])
+        let client = try MPDLineClient(port: port)
+        XCTAssertEqual(try client.command("getvol"), ["ACK [52@0] {getvol} No mixer"])
+        XCTAssertEqual(try client.command("setvol 50"), ["ACK [52@0] {setvol} No mixer"])
+        XCTAssertTrue(try client.command("status").contains("volume: -1"))
+    }
+
     /// `mpc stop` then `mpc play`: the stopped album again, from the start of the track it
     /// stopped in, as the library album (the queue names it, the crate follows it).
     func testMPCPlayAfterStopResumesTheStoppedAlbum() throws {

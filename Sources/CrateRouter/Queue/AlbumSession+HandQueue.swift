@@ -69,8 +69,8 @@ extension AlbumSession {
 }
 
 /// The album queue at one moment.
-public struct HandQueue: Sendable {
-    public struct Playing: Sendable {
+public struct HandQueue: Sendable, Equatable {
+    public struct Playing: Sendable, Equatable {
         public var albumID: Int64
         /// The player's index of the album's first track.
         public var startIndex: Int

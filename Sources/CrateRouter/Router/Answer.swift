@@ -6,6 +6,8 @@ import CrateCore
 public enum Answer: Sendable, Equatable {
     /// The daemon's status after the command (transport, `ping`, `status`, `sleep`, …).
     case status(DaemonStatus)
+    /// `playerStatus`: the player's alone, tracks named.
+    case player(PlayerStatus)
     case library(LibraryStats)
     case albums([AlbumSummary])
     case album(AlbumDetail)
@@ -15,6 +17,12 @@ public enum Answer: Sendable, Equatable {
     /// An opinion set: the album it was about (nil when it left the library) and the status.
     case opinion(AlbumSummary?, DaemonStatus)
     case queue(QueueView)
+    /// The hand queue after a `handQueue` request, with the album a stop kept (if any).
+    case handQueue(HandQueue, stoppedAlbum: Int64?)
+    /// `handQueue(.remove)`: whether the album was waiting.
+    case dequeued(Bool)
+    /// `handQueue(.move)`: how the move went.
+    case waitingMove(WaitingMove)
     case history([AlbumHistory])
     case diagnostics(Diagnostics)
     /// What an injected gesture decoded to and did, and the status after it.
@@ -27,6 +35,8 @@ public enum Answer: Sendable, Equatable {
     case nowPlaying(NowPlayingInfo)
     /// The cover as a JPEG.
     case cover([UInt8])
+    /// The mixer's level in percent; nil with no mixer configured.
+    case volume(Int?)
 
     /// `diagnostics`: everything an admin looks at when the box chose oddly.
     public struct Diagnostics: Sendable, Equatable {

@@ -8,6 +8,9 @@ import CrateLibrary
 public enum Command: Sendable, Equatable {
     case ping
     case status
+    /// The player's status alone, its tracks named: what MPD asks for on most of its
+    /// commands, without the warnings, crate and rooms `status` gathers.
+    case playerStatus
     case play(PlayTarget)
     case pause
     case resume
@@ -35,6 +38,8 @@ public enum Command: Sendable, Equatable {
     case queue
     /// Queues an album by hand, last or next.
     case enqueue(Int64, next: Bool)
+    /// The hand queue read or edited the way MPD clients edit it, a whole album at a time.
+    case handQueue(HandQueueRequest)
     case nextAlbum
     case previousAlbum
     case history
@@ -50,6 +55,10 @@ public enum Command: Sendable, Equatable {
     case sleep(SleepSetting)
     case nowPlaying(withCover: Bool)
     case cover(album: Int64, size: CoverSize)
+    /// The mixer's level in percent (`Answer.volume(nil)` with no mixer configured).
+    case volume
+    /// Moves the mixer's level by `percent` of its range (clamped); refused with no mixer.
+    case changeVolume(byPercent: Int)
 
     /// What to play.
     public enum PlayTarget: Sendable, Equatable {
@@ -59,6 +68,25 @@ public enum Command: Sendable, Equatable {
         case files([String])
         /// The album a stop kept, from the start of its track.
         case stoppedAlbum
+        /// A library album from its track at the 0-based `index`, `seconds` into it: an MPD
+        /// song, whose catalog already knows the album and the track's place in it.
+        case song(album: Int64, index: Int, seconds: Double)
+    }
+
+    /// The hand queue: the album playing and the albums queued by hand after it.
+    public enum HandQueueRequest: Sendable, Equatable {
+        /// The queue now, with the album under the player's track `playerIndex`.
+        case show(playerIndex: Int?)
+        /// Queues each album last unless it is playing or waiting already. `knownPlayable`:
+        /// albums the caller knows can play (local, on a reachable drive), not looked up again.
+        case append([Int64], knownPlayable: Set<Int64>)
+        /// Takes a waiting album out.
+        case remove(Int64)
+        /// Takes every waiting album out; the album playing plays on.
+        case clear
+        /// Moves waiting albums, in their order, just after (`next`) or before `anchor`, the
+        /// album playing counting as the front of the queue.
+        case move([Int64], next: Bool, to: Int64)
     }
 
     /// Which crate to show.

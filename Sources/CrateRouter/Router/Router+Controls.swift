@@ -51,10 +51,7 @@ extension Router: ControlsHandler {
             try requireSession().turnDial(to: position)
             return "dial: \(position.displayName), crate regenerated"
         case .volume(let steps):
-            guard let mixer else {
-                throw RouterError("no volume control: set [audio] mixer_control to drive the card's mixer")
-            }
-            let level = try mixer.change(byPercent: steps * volumeStep)
+            let level = try changeVolume(byPercent: steps * volumeStep)
             return "volume \(level) %"
         case .showNowPlaying:
             return nil

@@ -45,6 +45,10 @@ extension Router {
     private func run(_ command: Command) throws -> Answer {
         switch command {
         case .ping, .status: break
+        case .playerStatus:
+            var status = player.status()
+            nameTracks(&status)
+            return .player(status)
         case .play(let target): try play(target)
         case .pause: try player.pause()
         case .resume:
@@ -67,6 +71,8 @@ extension Router {
         case .crate, .regenerateCrate, .dial, .opinion, .queue, .enqueue, .nextAlbum, .previousAlbum,
              .history, .diagnostics:
             return try performQueue(command)
+        case .handQueue(let request):
+            return try performHandQueue(request)
         case .input(let injection):
             return try inject(injection)
         case .plex(let request):
@@ -87,6 +93,10 @@ extension Router {
             return .nowPlaying(nowPlaying(withCover: withCover))
         case .cover(let id, let size):
             return try cover(album: id, size: size)
+        case .volume:
+            return .volume(try volume())
+        case .changeVolume(let percent):
+            return .volume(try changeVolume(byPercent: percent))
         case .displaySnapshot:
             guard let display = displayService else { throw RouterError("the display is not running") }
             return .snapshot(try display.snapshot())
@@ -109,6 +119,9 @@ extension Router {
             // Files outside the library: no album to follow them.
             session?.forgetCurrent()
             try player.play(paths: tracks)
+        case .song(let album, let index, let seconds):
+            logger.info("play: album \(album) from track \(index + 1)")
+            try requireSession().play(album: album, track: index, seconds: seconds)
         }
     }
 }
@@ -131,6 +144,7 @@ extension Command {
         switch self {
         case .ping: "ping"
         case .status: "status"
+        case .playerStatus: "player-status"
         case .play: "play"
         case .pause: "pause"
         case .resume: "resume"
@@ -151,6 +165,14 @@ extension Command {
         case .opinion(let opinion, _): opinion == .liked ? "like" : opinion == .disliked ? "dislike" : "unlike"
         case .queue: "queue"
         case .enqueue(_, let next): next ? "queue-next" : "queue-add"
+        case .handQueue(let request):
+            switch request {
+            case .show: "hand-queue"
+            case .append: "hand-queue-append"
+            case .remove: "hand-queue-remove"
+            case .clear: "hand-queue-clear"
+            case .move: "hand-queue-move"
+            }
         case .nextAlbum: "next-album"
         case .previousAlbum: "prev-album"
         case .history: "history"
@@ -164,6 +186,8 @@ extension Command {
         case .sleep: "sleep"
         case .nowPlaying: "now-playing"
         case .cover: "cover"
+        case .volume: "volume"
+        case .changeVolume: "volume-change"
         }
     }
 }

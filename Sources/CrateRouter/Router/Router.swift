@@ -27,8 +27,8 @@ public final class Router: Sendable {
     /// The thread that owns the router's and the session's state: every entry below runs
     /// on it (RouterExecutor).
     public let executor: RouterExecutor
-    /// The volume buttons' mixer; nil when `[audio] mixer_control` is not set.
-    public let mixer: ALSAMixer?
+    /// The mixer the volume buttons and MPD move; nil when `[audio] mixer_control` is not set.
+    let mixer: ALSAMixer?
     /// Percent per volume click.
     let volumeStep: Int
     private let controls = Mutex<ControlsService?>(nil)
