@@ -129,7 +129,7 @@ public final class Daemon: Sendable {
         router.attach(controls)
         display = Self.makeDisplay(config, router: router, logger: logger)
         router.attach(display)
-        rooms = RoomsWatcher(config.snapcast, logger: logger) { [weak router = self.router] in router?.displayService?.invalidate() }
+        rooms = RoomsWatcher(config.snapcast, logger: logger) { [weak router = self.router] in router?.panel?.invalidate(activity: false) }
         if let rooms { router.attach(rooms) }
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
@@ -220,7 +220,7 @@ public final class Daemon: Sendable {
         // Plex covers: fetched on their own thread; the screen is drawn again when one arrives.
         let fetches = router.plexCovers.map { covers in
             ArtworkFetchQueue(cache: cache, fetcher: PlexCoverFetcher(covers: covers), logger: logger) { [weak router] _ in
-                router?.displayService?.invalidate()
+                router?.panel?.invalidate(activity: false)
             }
         }
         let artwork = CachedArtwork(cache: cache, fetches: fetches) { reference, error in

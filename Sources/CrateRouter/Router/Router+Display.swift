@@ -40,7 +40,7 @@ extension Router {
     /// Shows `text` over the screen for a few seconds (and redraws now).
     func showOnDisplay(_ text: String, kind: Message.Kind = .info, seconds: Double = 3) {
         displayMessages.show(Message(text, kind: kind), seconds: seconds)
-        displayService?.invalidate()
+        panel?.invalidate(activity: false)
     }
 
     private func nowPlayingContent(_ player: PlayerStatus) -> DisplayContent {

@@ -98,8 +98,8 @@ extension Router {
         case .changeVolume(let percent):
             return .volume(try changeVolume(byPercent: percent))
         case .displaySnapshot:
-            guard let display = displayService else { throw RouterError("the display is not running") }
-            return .snapshot(try display.snapshot())
+            guard let display = panel else { throw RouterError("the display is not running") }
+            return .snapshot(try display.snapshot(timeout: 5))
         }
         return .status(status())
     }

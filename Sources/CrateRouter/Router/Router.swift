@@ -28,11 +28,11 @@ public final class Router: Sendable {
     /// on it (RouterExecutor).
     public let executor: RouterExecutor
     /// The mixer the volume buttons and MPD move; nil when `[audio] mixer_control` is not set.
-    let mixer: ALSAMixer?
+    let mixer: (any MixerControl)?
     /// Percent per volume click.
     let volumeStep: Int
-    private let controls = Mutex<ControlsService?>(nil)
-    private let display = Mutex<DisplayService?>(nil)
+    private let controls = Mutex<(any ControlsPort)?>(nil)
+    private let display = Mutex<(any PanelControl)?>(nil)
     private let rooms = Mutex<(any RoomsReport)?>(nil)
     /// Last.fm: off, running, or configured but unavailable (Router+LastFM).
     public let lastfm: LastFMLink
@@ -57,7 +57,7 @@ public final class Router: Sendable {
     private let nextSubscriber = Atomic<Int>(0)
 
     public init(player: any PlayerControl, library: Library?, libraryProblem: String?, session: AlbumSession?, configPath: String?,
-         warnings: [String], mixer: ALSAMixer? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
+         warnings: [String], mixer: (any MixerControl)? = nil, volumeStep: Int = 2, plex: PlexService? = nil,
          plexProblem: String? = nil, sleep: (fadeSeconds: Double, minuteSeconds: Double) = (8, 60),
          lastfm: LastFMLink? = nil, logger: Logger) {
         self.lastfm = lastfm ?? LastFMLink(state: .off, logger: logger)
@@ -84,17 +84,17 @@ public final class Router: Sendable {
         plex?.whenReachableAgain { [weak self] in
             self?.albumCache.withLock { $0.removeAll() }
             self?.artwork.withLock { $0 }?.cache.retryFailedFetches()
-            self?.displayService?.invalidate()
+            self?.panel?.invalidate(activity: false)
         }
         sleepTimer.whenPaused.withLock { $0 = { [weak self] in self?.showOnDisplay("Sleep timer: faded out and paused") } }
     }
 
     /// The buttons and knob; set once at start-up.
-    var controlsService: ControlsService? { controls.withLock { $0 } }
-    public func attach(_ service: ControlsService) { controls.withLock { $0 = service } }
+    var controlsService: (any ControlsPort)? { controls.withLock { $0 } }
+    public func attach(_ controls: any ControlsPort) { self.controls.withLock { $0 = controls } }
     /// The status display; set once at start-up.
-    public var displayService: DisplayService? { display.withLock { $0 } }
-    public func attach(_ service: DisplayService) { display.withLock { $0 = service } }
+    public var panel: (any PanelControl)? { display.withLock { $0 } }
+    public func attach(_ panel: any PanelControl) { display.withLock { $0 = panel } }
     /// The snapcast rooms; set once at start-up when `[snapcast]` is on.
     var roomsReport: (any RoomsReport)? { rooms.withLock { $0 } }
     public func attach(_ report: any RoomsReport) { rooms.withLock { $0 = report } }
@@ -114,7 +114,7 @@ public final class Router: Sendable {
             if let message = event.message { displayMessages.show(Message(message, kind: .error), seconds: 5) }
         default: break
         }
-        displayService?.invalidate(activity: event.event == .input)
+        panel?.invalidate(activity: event.event == .input)
     }
 
     public func subscribe(_ sink: @escaping @Sendable (DaemonEvent) -> Void) -> EventSubscription {
@@ -150,7 +150,7 @@ public final class Router: Sendable {
             if plex.auth == .expired { warnings.append("plex: the token was refused; sign in again with crate-admin plex login") }
             else if plex.reachable == false { warnings.append("plex: \(plex.server?.name ?? "the server") cannot be reached; its albums are offline") }
         }
-        let display = displayService?.status()
+        let display = panel?.status()
         if let problem = display?.problem { warnings.append("display: \(problem)") }
         var status = DaemonStatus(
             version: Self.version, pid: Int(getpid()), uptimeSeconds: MonotonicClock.now() - startedAt,
