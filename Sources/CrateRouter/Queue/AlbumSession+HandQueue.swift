@@ -4,22 +4,28 @@ import CrateCore
 /// moved among the waiting ones. The album playing is never moved behind the queue's back.
 extension AlbumSession {
     /// The queue as MPD shows it: the album playing (or stopped), the albums waiting, and
-    /// the album under the player's track `playerIndex` with where its tracks start.
+    /// the album under the player's track `playerIndex` with where its tracks start. Read
+    /// as the executor last left it, without waiting for it (RouterPublished).
     public func handQueue(playerIndex: Int?) -> HandQueue {
-        return executor.run {
-            state.access { s in
-                let segment = playerIndex.flatMap { s.segment(containing: $0) }
-                return HandQueue(current: s.current, queued: s.queued,
-                                 playing: segment.map { HandQueue.Playing(albumID: $0.albumID, startIndex: $0.startIndex) })
-            }
-        }
+        Self.handQueue(state.published, playerIndex: playerIndex)
+    }
+
+    /// The queue and the stopped album from one reading of the state.
+    func publishedQueue(playerIndex: Int?) -> (queue: HandQueue, stoppedAlbum: Int64?) {
+        let s = state.published
+        return (Self.handQueue(s, playerIndex: playerIndex), s.stopped?.albumID)
+    }
+
+    private static func handQueue(_ s: SessionState, playerIndex: Int?) -> HandQueue {
+        let segment = playerIndex.flatMap { s.segment(containing: $0) }
+        return HandQueue(current: s.current, queued: s.queued,
+                         playing: segment.map { HandQueue.Playing(albumID: $0.albumID, startIndex: $0.startIndex) })
     }
 
     /// Whether the album is the one playing or already waiting.
     public func holds(album id: Int64) -> Bool {
-        return executor.run {
-            state.access { $0.current == id || $0.queued.contains(id) }
-        }
+        let s = state.published
+        return s.current == id || s.queued.contains(id)
     }
 
     /// Takes a waiting album out of the queue; false when it was not waiting.

@@ -40,7 +40,7 @@ extension AlbumSession {
     }
 
     /// The album a stop left, if play would take it up again.
-    public var stoppedAlbum: Int64? { executor.run { state.access { $0.stopped?.albumID } } }
+    public var stoppedAlbum: Int64? { state.published.stopped?.albumID }
 }
 
 extension AlbumSession {

@@ -18,7 +18,7 @@ public final class AlbumSession: Sendable {
     /// The thread that owns everything below that is not a lock or an atomic
     /// (RouterExecutor); the router runs on it too.
     public let executor: RouterExecutor
-    let state: RouterOwned<SessionState>
+    let state: RouterPublished<SessionState>
     /// Plays Plex albums from its cache; nil when Plex is unavailable.
     let plex: (any PlexPlayback)?
     /// The state saved by the last run until its albums are found in today's cache (a
@@ -57,7 +57,7 @@ public final class AlbumSession: Sendable {
         self.player = player
         self.maker = maker
         self.logger = logger
-        state = RouterOwned(SessionState(), on: executor)
+        state = RouterPublished(SessionState(), on: executor)
         restoreNotes = RouterOwned([], on: executor)
         opinions = RouterOwned([:], on: executor)
         tally = RouterOwned(HeardTally(), on: executor)

@@ -6,7 +6,7 @@ import CrateCore
 public enum Answer: Sendable, Equatable {
     /// The daemon's status after the command (transport, `ping`, `status`, `sleep`, …).
     case status(DaemonStatus)
-    /// `playerStatus`: the player's alone, tracks named.
+    /// `playerStatus`: the player's alone, as the engine reports it.
     case player(PlayerStatus)
     case library(LibraryStats)
     case albums([AlbumSummary])

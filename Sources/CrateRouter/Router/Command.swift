@@ -8,7 +8,7 @@ import CrateLibrary
 public enum Command: Sendable, Equatable {
     case ping
     case status
-    /// The player's status alone, its tracks named: what MPD asks for on most of its
+    /// The player's status alone, as the engine reports it: what MPD asks for on most of its
     /// commands, without the warnings, crate and rooms `status` gathers.
     case playerStatus
     case play(PlayTarget)

@@ -10,7 +10,8 @@ extension Router {
         let session = try requireSession()
         switch request {
         case .show(let playerIndex):
-            return .handQueue(session.handQueue(playerIndex: playerIndex), stoppedAlbum: session.stoppedAlbum)
+            let shown = session.publishedQueue(playerIndex: playerIndex)
+            return .handQueue(shown.queue, stoppedAlbum: shown.stoppedAlbum)
         case .append(let albums, let knownPlayable):
             for album in albums where !session.holds(album: album) {
                 try session.enqueue(album, next: false, playable: knownPlayable.contains(album))
@@ -22,6 +23,7 @@ extension Router {
         case .move(let albums, let next, let anchor):
             return .waitingMove(session.moveWaiting(albums, next: next, to: anchor))
         }
-        return .handQueue(session.handQueue(playerIndex: nil), stoppedAlbum: session.stoppedAlbum)
+        let shown = session.publishedQueue(playerIndex: nil)
+        return .handQueue(shown.queue, stoppedAlbum: shown.stoppedAlbum)
     }
 }

@@ -13,7 +13,7 @@ extension Router {
     /// person who asked is told; store failures also go to the log with their SQL.
     public func perform(_ command: Command) throws(CommandRefusal) -> Answer {
         do {
-            if command.waitsOnOtherThreads { return try run(command) }
+            if command.waitsOnOtherThreads || command.readsPublishedState { return try run(command) }
             return try executor.run { try run(command) }
         } catch let error as CommandRefusal {
             if !error.retryLater { logger.warning("\(command.name) refused: \(error.message)") }
@@ -46,9 +46,8 @@ extension Router {
         switch command {
         case .ping, .status: break
         case .playerStatus:
-            var status = player.status()
-            nameTracks(&status)
-            return .player(status)
+            // As the engine has it: MPD names songs from its own catalog.
+            return .player(player.status())
         case .play(let target): try play(target)
         case .pause: try player.pause()
         case .resume:
@@ -135,6 +134,17 @@ extension Command {
     var waitsOnOtherThreads: Bool {
         switch self {
         case .input, .displaySnapshot, .plex, .lastfm, .cover: true
+        default: false
+        }
+    }
+
+    /// Questions answered on the caller's thread from what the executor last published
+    /// (RouterPublished) and from the player and mixer, which any thread may ask: MPD
+    /// asks them on nearly every command, and a hop onto the executor would cost each
+    /// more than its answer.
+    var readsPublishedState: Bool {
+        switch self {
+        case .playerStatus, .handQueue(.show), .volume: true
         default: false
         }
     }
