@@ -4,6 +4,7 @@ import CrateDisplay
 import CrateLastFM
 import CrateLibrary
 import CratePlex
+import CratePosix
 import FoundationEssentials
 
 /// The router's front door: every front end's command comes in here, typed, and goes out
@@ -14,7 +15,7 @@ extension Router {
     public func perform(_ command: Command) throws(CommandRefusal) -> Answer {
         do {
             if command.waitsOnOtherThreads || command.readsPublishedState { return try run(command) }
-            return try executor.run { try run(command) }
+            return try executor.run { try timed(command) }
         } catch let error as CommandRefusal {
             if !error.retryLater { logger.warning("\(command.name) refused: \(error.message)") }
             throw error
@@ -40,6 +41,21 @@ extension Router {
         } catch {
             throw CommandRefusal("\(error)")
         }
+    }
+
+    /// Longer than this on the router's thread and the log says so: everything else
+    /// (gestures, the panel, the next album's question) waited that long behind it.
+    static let slowCommandSeconds = 1.0
+
+    private func timed(_ command: Command) throws -> Answer {
+        let started = MonotonicClock.now()
+        defer {
+            let took = MonotonicClock.now() - started
+            if took > Self.slowCommandSeconds {
+                logger.warning("\(command.name) held the router's thread for \(Int(took * 1000)) ms")
+            }
+        }
+        return try run(command)
     }
 
     private func run(_ command: Command) throws -> Answer {
