@@ -4,7 +4,7 @@ import CrateLibrary
 /// Auto-advance: what follows the album playing, asked for by the engine as soon as the
 /// last track is decoded.
 extension AlbumSession {
-    /// Asked on the player's `crate-advance` thread when the list is fully decoded: the
+    /// Asked from the player's `crate-advance` thread (answered on the executor) when the list is fully decoded: the
     /// next album's tracks, to start at `listLength` in the player's list. An album that
     /// cannot play now (offline and not downloaded) is passed over, said in `status`, and
     /// the one after it tried.
@@ -46,7 +46,7 @@ extension AlbumSession {
         return nil
     }
 
-    /// On the events thread, when an album starts or playback resumes: the dislikes and
+    /// On the executor, when an album starts or playback resumes: the dislikes and
     /// the tracks of the local album expected next, so the engine need not read them.
     func readAhead() {
         _ = dislikedIDs()

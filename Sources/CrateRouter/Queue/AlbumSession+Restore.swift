@@ -18,7 +18,7 @@ extension AlbumSession {
         }
     }
 
-    /// A scan or Plex sync finished (on its thread): the crate rows are read again here,
+    /// A scan or Plex sync finished (called from its thread, done on the executor): the crate rows are read again here,
     /// not at the next turn of the dial, and a waiting restore may find its albums now.
     func libraryChanged() {
         executor.run {
@@ -60,37 +60,36 @@ extension AlbumSession {
     }
 
     private func attemptRestore() {
-        // Serialized by the lock: a scan ending mid-attempt waits and then tries again.
-        pendingRestore.access { pending in
-            guard let saved = pending, restoreWaiting.load(ordering: .acquiring) else { return }
-            // Read before resolving: a refresh that ends after this read calls back.
-            let refreshing = libraryRefreshing()
-            let currentIDs: [String: Int64]
-            do {
-                currentIDs = try library.store.albumIDs(keys: Set((saved.albumKeys ?? [:]).values))
-            } catch {
-                logger.error("could not look up the saved queue's albums: \(error)")
-                if refreshing { return }
-                currentIDs = [:]
-            }
-            let missing = saved.keysMissing(from: currentIDs)
-            if !missing.isEmpty && refreshing {
-                logger.info("the saved queue waits for the library: \(missing.count) of its albums are not in it yet")
-                return
-            }
-            pending = nil
-            if !missing.isEmpty {
-                let note = "the saved queue named \(counted(missing.count, "album")) no longer in the library, left out: "
-                    + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", ..." : "")
-                logger.warning("\(note)")
-                restoreNotes.access { $0.append(note) }
-            }
-            let restored = saved.resolved(currentIDs: currentIDs)
-            state.access { $0 = restored }
-            restoreWaiting.store(false, ordering: .releasing)
-            refreshCrateAtStart()
-            play(restored)
+        // On the executor: a scan that ends mid-attempt calls libraryChanged, which runs
+        // after this attempt and tries again.
+        guard let saved = pendingRestore.access({ $0 }), restoreWaiting.load(ordering: .acquiring) else { return }
+        // Read before resolving: a refresh that ends after this read calls back.
+        let refreshing = libraryRefreshing()
+        let currentIDs: [String: Int64]
+        do {
+            currentIDs = try library.store.albumIDs(keys: Set((saved.albumKeys ?? [:]).values))
+        } catch {
+            logger.error("could not look up the saved queue's albums: \(error)")
+            if refreshing { return }
+            currentIDs = [:]
         }
+        let missing = saved.keysMissing(from: currentIDs)
+        if !missing.isEmpty && refreshing {
+            logger.info("the saved queue waits for the library: \(missing.count) of its albums are not in it yet")
+            return
+        }
+        pendingRestore.access { $0 = nil }
+        if !missing.isEmpty {
+            let note = "the saved queue named \(counted(missing.count, "album")) no longer in the library, left out: "
+                + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", ..." : "")
+            logger.warning("\(note)")
+            restoreNotes.access { $0.append(note) }
+        }
+        let restored = saved.resolved(currentIDs: currentIDs)
+        state.access { $0 = restored }
+        restoreWaiting.store(false, ordering: .releasing)
+        refreshCrateAtStart()
+        play(restored)
     }
 
     private func play(_ restored: SessionState) {

@@ -35,7 +35,7 @@ public final class AlbumSession: Sendable {
     let opinions: RouterOwned<[Int64: AlbumOpinion]>
     /// What this run offered and passed over (AlbumSession+Growth).
     let offers: SessionOffers
-    /// Dislikes and the next album's tracks, read ahead for the engine thread.
+    /// Dislikes and the next album's tracks, read ahead so the next album's question is answered from memory.
     let advance: AdvanceCache
     /// Where the Plex tracks handed to the player come from; nil without Plex.
     let sources: TrackSourceBook?

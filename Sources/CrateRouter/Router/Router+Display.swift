@@ -5,8 +5,8 @@ import CrateDisplay
 import CrateLibrary
 import CratePosix
 
-/// What the panel shows, made from the player, the session and the knob's mode. Called
-/// on the display thread once a second while playing and on every change; album rows
+/// What the panel shows, made from the player, the session and the knob's mode. Asked
+/// from the display thread (made on the executor) once a second while playing and on every change; album rows
 /// come from a one-album cache so a redraw costs no SQLite query.
 extension Router {
     public func displayContent() -> DisplayContent {
