@@ -104,7 +104,7 @@ final class MPDService: Sendable {
         }
     }
 
-    /// The player's status, its tracks named.
+    /// The player's status, as the engine reports it.
     func playerStatus() throws(MPDError) -> PlayerStatus {
         guard case .player(let status) = try perform(.playerStatus) else { throw MPDError.unexpectedAnswer }
         return status
@@ -130,24 +130,27 @@ final class MPDService: Sendable {
 
     /// The playlist version for the queue as it is now, moved on if the queue changed.
     func playlistVersion(_ queue: MPDQueue) -> Int {
-        playlistState.withLock { state in
-            if state.signature != queue.signature {
-                state.version += 1
-                state.signature = queue.signature
-            }
-            return state.version
-        }
+        note(queue).version
     }
 
     /// Whether the queue changed since its version was last given out.
     private func playlistMoved() -> Bool {
-        // Neither query refuses; were one to, the version stays until the next change.
-        guard let queue = try? queue(catalog()) else { return false }
-        return playlistState.withLock { state in
-            guard state.signature != queue.signature else { return false }
+        do {
+            return note(try queue(catalog())).moved
+        } catch {
+            // The version stays until the next change is seen.
+            logger.warning("mpd: cannot read the queue to see whether it changed: \(error)")
+            return false
+        }
+    }
+
+    /// Moves the version on when `queue` differs from the one it was last given for.
+    private func note(_ queue: MPDQueue) -> (version: Int, moved: Bool) {
+        playlistState.withLock { state in
+            guard state.signature != queue.signature else { return (state.version, false) }
             state.version += 1
             state.signature = queue.signature
-            return true
+            return (state.version, true)
         }
     }
 }

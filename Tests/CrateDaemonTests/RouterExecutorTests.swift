@@ -47,14 +47,6 @@ final class RouterExecutorTests: XCTestCase {
         }
     }
 
-    func testPostedJobsRunInTheOrderTheyWerePosted() {
-        let executor = RouterExecutor()
-        let seen = Mutex<[Int]>([])
-        for n in 0..<100 { executor.post { seen.withLock { $0.append(n) } } }
-        executor.run {}  // after every job posted before it
-        XCTAssertEqual(seen.withLock { $0 }, Array(0..<100))
-    }
-
     func testTheThreadEndsWithItsOwner() throws {
         let before = try routerThreads()
         var executor: RouterExecutor? = RouterExecutor(name: "crate-router-t")
@@ -70,6 +62,7 @@ final class RouterExecutorTests: XCTestCase {
     private func routerThreads() throws -> Int {
         let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
         return tasks.filter { task in
+            // A thread that ended between the listing and the read is not counted: nil.
             let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
             return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "crate-router-t"
         }.count

@@ -37,11 +37,6 @@ public final class RouterExecutor: Sendable {
             return try handoff.awaitResult()
         }
     }
-
-    /// Queues `job` and returns at once; jobs run in the order they were queued.
-    public func post(_ job: @escaping @Sendable () -> Void) {
-        mailbox.post(job)
-    }
 }
 
 /// The executor's queue and its thread's loop. Held by the thread, not the executor, so

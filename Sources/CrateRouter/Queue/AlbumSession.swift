@@ -113,31 +113,6 @@ public final class AlbumSession: Sendable {
         }
     }
 
-    /// Plex albums coming up (the queue's, then the crate's, `[plex] download_ahead` of
-    /// them) are fetched ahead.
-    func prefetchUpcoming() {
-        guard let plex else { return }
-        let wanted = plex.downloadAhead
-        // The album playing first: the rest of it then plays on if the server goes away.
-        var upcoming: [[String]] = state.access { $0.current }.map { [libraryPaths($0)] } ?? []
-        var after = state.access { $0.crateAnchor }
-        let disliked = dislikedIDs()
-        let queued = state.access { $0.queued }
-        for id in queued.prefix(wanted) where !disliked.contains(id) { upcoming.append(libraryPaths(id)) }
-        while upcoming.count < wanted + 1, let next = state.access({ $0.crate.album(after: after, skipping: disliked) }) {
-            upcoming.append(libraryPaths(next))
-            after = next
-        }
-        plex.prefetch(upcoming.filter { !$0.isEmpty })
-    }
-
-    private func libraryPaths(_ id: Int64) -> [String] {
-        do { return try library.store.album(id: id)?.tracks.map(\.path) ?? [] } catch {
-            logger.warning("cannot read album \(id) to fetch it ahead: \(error)")
-            return []
-        }
-    }
-
     /// Files played from outside the library: nothing is current, nothing follows them.
     func forgetCurrent() {
         state.access { s in
