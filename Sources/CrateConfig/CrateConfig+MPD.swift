@@ -24,6 +24,10 @@ extension CrateConfig {
         /// before it is disconnected (MPD's `connection_timeout`). TOML: `[mpd]
         /// connection_timeout`, 1…86400.
         public var connectionTimeout: Int = 60
+        /// Bytes of unfinished command lists (between `command_list_begin` and its end) all
+        /// clients hold together; the line that would pass it gets an ACK and its list is
+        /// dropped. TOML: `[mpd] max_command_lists_total`, 65536…1073741824.
+        public var maxCommandListsTotal: Int = 16 << 20
         public init() {}
     }
 
@@ -38,6 +42,9 @@ extension CrateConfig {
         if let value = mpd.integer("max_command_list", in: 1...65536) { self.mpd.maxCommandList = value }
         if let value = mpd.integer("max_output_buffer", in: 16384...(1 << 30)) { self.mpd.maxOutputBuffer = value }
         if let value = mpd.integer("connection_timeout", in: 1...86400) { self.mpd.connectionTimeout = value }
+        if let value = mpd.integer("max_command_lists_total", in: 65536...(1 << 30)) {
+            self.mpd.maxCommandListsTotal = value
+        }
         mpd.refuseUnknownKeys()
         return mpd.problems
     }

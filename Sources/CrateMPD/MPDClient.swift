@@ -22,25 +22,39 @@ final class MPDClient {
     var closing = false
     /// When the client last sent a byte or took one (monotonic seconds): silence counts from here.
     private(set) var lastHeard: Double
+    /// When it connected (monotonic seconds): of two apps waiting in `idle`, the older stays.
+    let connectedAt: Double
+    /// It has asked for a command: not a connection that only took its greeting.
+    private(set) var hasSpoken = false
+    /// It has waited in `idle` on this connection: an app listening for changes, kept over
+    /// newcomers even between two of its `idle`s.
+    private(set) var hasIdled = false
 
     /// The listing of the command running, still to be rendered, and what follows it.
     private var listing: MPDListing?
     private var afterListing: [UInt8] = []
     /// The command list running: its lines, the next to run, and whether each gets `list_OK`.
     private var running: (lines: [[UInt8]], next: Int, listOK: Bool)?
-    /// Bytes of the command list being collected.
+    /// Bytes of the command list being collected or run, taken from `lists`.
     private var listedBytes = 0
+    /// What every client's unfinished lists hold together (`max_command_lists_total`).
+    private let lists: MPDListBudget
     /// A list over the limits was answered with its ACK; its lines are skipped up to its end.
     private var skippingList = false
 
-    init(fd: Int32, name: String, authorized: Bool, limits: MPDLimits, now: Double) {
+    init(fd: Int32, name: String, authorized: Bool, limits: MPDLimits, lists: MPDListBudget, now: Double) {
         self.fd = fd
         self.name = name
         self.limits = limits
+        self.lists = lists
         lastHeard = now
+        connectedAt = now
         state = MPDClientState(authorized: authorized, maxBinaryChunk: limits.maxBinaryChunk)
         output = Self.greeting
     }
+
+    /// A client that goes gives back what its list held.
+    deinit { lists.give(listedBytes) }
 
     var hasOutput: Bool { sent < output.count }
     var unsent: Int { output.count - sent }
@@ -139,6 +153,7 @@ final class MPDClient {
             if line == Array("command_list_end".utf8) { skippingList = false }
             return
         }
+        hasSpoken = true
         let command: String, arguments: [String]
         do throws(MPDError) {
             (command, arguments) = try MPDTokenizer.split(line)
@@ -157,7 +172,6 @@ final class MPDClient {
             running = (state.listed, 0, listOK)
             state.listOK = nil
             state.listed = []
-            listedBytes = 0
             return
         }
         switch command {
@@ -176,21 +190,37 @@ final class MPDClient {
         }
     }
 
-    /// Adds a line to the command list being collected; past `max_command_list` (or MPD's
-    /// 2 MB of lines) the list is answered with an ACK now and its remaining lines skipped.
+    /// Adds a line to the command list being collected; past `max_command_list`, MPD's
+    /// 2 MB of lines, or what all clients' lists may hold together (`max_command_lists_total`),
+    /// the list is answered with an ACK now and its remaining lines skipped.
     private func collect(_ line: [UInt8]) {
-        state.listed.append(line)
-        listedBytes += line.count
-        let tooMany = state.listed.count > limits.maxCommandList
-        guard tooMany || listedBytes > MPDLimits.maxListBytes else { return }
-        let message = tooMany
-            ? "command list is longer than \(limits.maxCommandList) commands ([mpd] max_command_list)"
-            : "command list is longer than \(MPDLimits.maxListBytes) bytes"
-        write(MPDError(.argument, message).line(listIndex: state.listed.count - 1))
+        let message: String
+        if state.listed.count >= limits.maxCommandList {
+            message = "command list is longer than \(limits.maxCommandList) commands ([mpd] max_command_list)"
+        } else if listedBytes + line.count > MPDLimits.maxListBytes {
+            message = "command list is longer than \(MPDLimits.maxListBytes) bytes"
+        } else if !lists.take(line.count) {
+            message = """
+                the command lists of all clients would hold more than \(lists.limit) bytes \
+                ([mpd] max_command_lists_total); send a shorter list or try again later
+                """
+        } else {
+            state.listed.append(line)
+            listedBytes += line.count
+            return
+        }
+        write(MPDError(.argument, message).line(listIndex: state.listed.count))
         state.listOK = nil
         state.listed = []
-        listedBytes = 0
+        finishList()
         skippingList = true
+    }
+
+    /// The list is over (run, failed or refused): its lines go and its bytes are given back.
+    private func finishList() {
+        running = nil
+        lists.give(listedBytes)
+        listedBytes = 0
     }
 
     /// A reply's bytes, then its listing as the client reads, then `trailer`.
@@ -208,7 +238,7 @@ final class MPDClient {
     private func runNextListed(_ commands: MPDCommands) {
         guard let (lines, index, listOK) = running else { return }
         guard index < lines.count else {
-            running = nil
+            finishList()
             write("OK\n")
             return
         }
@@ -221,10 +251,10 @@ final class MPDClient {
                 throw error
             }
             let reply = try commands.run(command, arguments, &state)
-            if reply.close { running = nil }
+            if reply.close { finishList() }
             answer(reply, then: listOK && !reply.close ? Array("list_OK\n".utf8) : [])
         } catch {
-            running = nil
+            finishList()
             write(error.line(listIndex: index))
             if error.closes { closing = true }
         }
@@ -247,6 +277,7 @@ final class MPDClient {
             wanted.insert(name.lowercased())
         }
         state.idling = wanted
+        hasIdled = true
         deliverIdle()
     }
 

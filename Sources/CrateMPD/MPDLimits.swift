@@ -15,6 +15,9 @@ struct MPDLimits: Sendable {
     /// Seconds a client may neither send nor take what it is sent, unless in `idle`
     /// (`connection_timeout`), before it is closed.
     var connectionTimeout: Double
+    /// Bytes of unfinished command lists all clients hold together (`max_command_lists_total`);
+    /// the line that would pass it gets an ACK and its list is dropped.
+    var maxCommandListsTotal: Int
 
     /// Bytes of one command list's lines, as MPD's `max_command_list_size` default (2 MB).
     static let maxListBytes = 2 << 20
@@ -31,6 +34,7 @@ struct MPDLimits: Sendable {
         maxCommandList = config.maxCommandList
         maxOutput = config.maxOutputBuffer
         connectionTimeout = Double(config.connectionTimeout)
+        maxCommandListsTotal = config.maxCommandListsTotal
     }
 
     /// How far ahead answers are prepared: never so far that a reading client trips `maxOutput`.

@@ -76,6 +76,7 @@ public final class MPDServer: Sendable {
 
     private func loop(_ listeners: [MPDListener]) {
         let commands = MPDCommands(service: service)
+        let lists = MPDListBudget(limit: limits.maxCommandListsTotal)
         var clients: [MPDClient] = []
         var accepted = 0
         defer {
@@ -135,8 +136,15 @@ public final class MPDServer: Sendable {
                 }
                 clients.removeAll { dropped.contains($0.fd) }
             }
+            if lists.refusalToLog() {
+                logger.notice("""
+                    MPD clients' unfinished command lists hold \(lists.held) bytes ([mpd] \
+                    max_command_lists_total = \(lists.limit)); refusing further lists until half is free
+                    """)
+            }
+            lists.returnFreedMemory()
             for listener in listeners where ready[listener.fd] != nil {
-                accept(listener, into: &clients, number: &accepted, commands, watched)
+                accept(listener, into: &clients, number: &accepted, lists, watched)
             }
         }
     }
@@ -205,7 +213,7 @@ public final class MPDServer: Sendable {
     }
 
     private func accept(_ listener: MPDListener, into clients: inout [MPDClient], number: inout Int,
-                        _ commands: MPDCommands, _ watched: EpollSet) {
+                        _ lists: MPDListBudget, _ watched: EpollSet) {
         let fd = Glibc.accept(listener.fd, nil, nil)
         guard fd >= 0 else {
             if errno != EAGAIN && errno != EINTR && errno != ECONNABORTED {
@@ -220,22 +228,16 @@ public final class MPDServer: Sendable {
         if clients.count >= limits.maxClients { makeRoom(in: &clients, on: listener, now: now, watched) }
         number += 1
         let client = MPDClient(fd: fd, name: "#\(number) on \(listener.address)", authorized: service.password == nil,
-                               limits: limits, now: now)
+                               limits: limits, lists: lists, now: now)
         clients.append(client)
         // The greeting goes out as soon as the socket takes it.
         _ = send(client, now: now)
     }
 
     /// At `max_clients`, closes the client that matters least so a new one always gets its
-    /// greeting: one without the password before one with it, one not in `idle` before one
-    /// waiting there, and of those the longest silent.
+    /// greeting (`MPDClient.evictsBefore`).
     private func makeRoom(in clients: inout [MPDClient], on listener: MPDListener, now: Double, _ watched: EpollSet) {
-        guard let victim = clients.indices.min(by: { a, b in
-            let x = clients[a], y = clients[b]
-            if x.state.authorized != y.state.authorized { return !x.state.authorized }
-            if (x.state.idling == nil) != (y.state.idling == nil) { return x.state.idling == nil }
-            return x.lastHeard < y.lastHeard
-        }) else { return }
+        guard let victim = clients.indices.min(by: { clients[$0].evictsBefore(clients[$1]) }) else { return }
         let client = clients.remove(at: victim)
         logger.notice("""
             MPD clients at \(limits.maxClients) ([mpd] max_clients): closing \(client.name), silent for \

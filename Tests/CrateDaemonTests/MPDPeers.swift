@@ -144,6 +144,31 @@ final class MPDLineClient {
         return true
     }
 
+    /// Sends `bytes` while listening: the first line that comes back (an ACK cutting the
+    /// sending short), or nil when everything was sent without an answer.
+    func sendUntilAnswered(_ bytes: [UInt8]) throws -> String? {
+        var sent = 0
+        while sent < bytes.count {
+            var watch = pollfd(fd: fd, events: Int16(POLLIN | POLLOUT), revents: 0)
+            guard poll(&watch, 1, 10_000) > 0 else { throw FixtureError("no room to send and no answer within 10 s") }
+            if watch.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { return try readLine() }
+            let n = bytes.withUnsafeBytes {
+                Foundation.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            guard n >= 0 || errno == EAGAIN else { throw FixtureError("send failed: errno \(errno)") }
+            sent += max(n, 0)
+        }
+        return nil
+    }
+
+    /// A line that comes within `milliseconds`; nil when none does.
+    func lineIfAny(withinMilliseconds milliseconds: Int32) throws -> String? {
+        if buffer.contains(0x0A) { return try readLine() }
+        var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&watch, 1, milliseconds) > 0 else { return nil }
+        return try readLine()
+    }
+
     /// One line without its newline; nil at end of stream.
     func readLine() throws -> String? {
         while true {
