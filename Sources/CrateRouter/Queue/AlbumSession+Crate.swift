@@ -98,11 +98,13 @@ extension AlbumSession {
             save()
             return id
         }
+        let afterStopped = albumAfterStopped(id)
         let playing = state.access { s -> Bool in
             s.crate.items.removeAll { $0.albumID == id }
             s.queued.removeAll { $0 == id }
             return s.current == id
         }
+        if !playing { passOverStopped(id, next: afterStopped) }
         if playing {
             do { try nextAlbumNow() } catch {
                 // Nothing left to play: stopped, not heard to its end (no history, no scrobble).

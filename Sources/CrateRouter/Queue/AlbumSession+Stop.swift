@@ -41,6 +41,42 @@ extension AlbumSession {
 
     /// The album a stop left, if play would take it up again.
     public var stoppedAlbum: Int64? { state.published.stopped?.albumID }
+
+    /// The album the like button acts on: the one playing, else the one a stop left.
+    var albumInHand: Int64? { state.access { $0.current ?? $0.stopped?.albumID } }
+
+    /// The stopped album is about to be disliked: the crate album after it, which the knob
+    /// is to show once it has left the crate (nil when it was not the stopped album).
+    func albumAfterStopped(_ id: Int64) -> Int64? {
+        let disliked = dislikedIDs()
+        return state.access { s in
+            guard s.current == nil, s.stopped?.albumID == id else { return nil }
+            return s.crate.album(after: id, skipping: disliked.union([id]))
+        }
+    }
+
+    /// The stopped album was disliked: play no longer takes it up, and the knob shows
+    /// `next`, the crate album that followed it, so a press plays that.
+    func passOverStopped(_ id: Int64, next: Int64?) {
+        state.access { s in
+            guard s.current == nil, s.stopped?.albumID == id else { return }
+            s.stopped = nil
+            s.played = (s.played + [id]).suffix(SessionState.playedLimit)
+            if let index = s.crate.items.firstIndex(where: { $0.albumID == next }) { s.crate.cursor = index }
+        }
+    }
+
+    /// A dislike of the stopped album undone: play takes it up where the stop left it,
+    /// unless something else has played since.
+    func resumeAfterUndo(_ place: StoppedPlace) {
+        guard player.status().state == .idle else { return }
+        state.access { s in
+            guard s.current == nil, s.stopped == nil else { return }
+            if s.played.last == place.albumID { s.played.removeLast() }
+            s.stopped = place
+        }
+        save()
+    }
 }
 
 extension AlbumSession {

@@ -110,28 +110,32 @@ extension Router: ControlsHandler {
     /// crate at once; playing, it is skipped.
     private func dislikeButtonPressed(album: Int64?) throws -> String {
         let session = try requireSession()
-        let album = album ?? session.state.access { $0.current }
-        try session.setOpinion(.disliked, album: album)
-        if let album { lastButtonDislike.access { $0 = (album, MonotonicClock.now()) } }
+        // After a stop the buttons act on the stopped album, as play would resume it.
+        let stopped = session.state.access { $0.stopped }
+        let id = try session.setOpinion(.disliked, album: album ?? session.albumInHand)
+        lastButtonDislike.access {
+            $0 = ButtonDislike(album: id, at: MonotonicClock.now(), stopped: stopped?.albumID == id ? stopped : nil)
+        }
         showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
-        return "disliked \(albumTitle(album))"
+        return "disliked \(albumTitle(id))"
     }
 
     /// The like button's press: undoes a dislike made with it moments ago; else takes the
     /// like of `album` (nil: the one playing) back, or likes it.
     private func likeButtonPressed(album: Int64?) throws -> String {
         let session = try requireSession()
-        let recent = lastButtonDislike.access { last -> Int64? in
+        let recent = lastButtonDislike.access { last -> ButtonDislike? in
             defer { last = nil }
             guard let last, MonotonicClock.now() - last.at <= Self.dislikeUndoSeconds else { return nil }
-            return last.album
+            return last
         }
         if let recent {
-            try session.setOpinion(.none, album: recent)
+            try session.setOpinion(.none, album: recent.album)
+            if let place = recent.stopped { session.resumeAfterUndo(place) }
             showOnDisplay("Dislike undone")
-            return "dislike undone: \(albumTitle(recent))"
+            return "dislike undone: \(albumTitle(recent.album))"
         }
-        guard let album = album ?? session.state.access({ $0.current }) else {
+        guard let album = album ?? session.albumInHand else {
             throw RouterError("nothing is playing: no album to like")
         }
         if session.opinion(of: album) == .liked {

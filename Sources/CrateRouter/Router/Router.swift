@@ -46,8 +46,8 @@ public final class Router: Sendable {
     let displayMessages = DisplayMessageBoard()
     /// Albums the display shows, by id; emptied when a scan ends.
     let albumCache = Mutex<[Int64: AlbumDetail]>([:])
-    /// The last dislike made with the like button, and when: a press soon after undoes it.
-    let lastButtonDislike: RouterOwned<(album: Int64, at: Double)?>
+    /// The last dislike made with the like button: a press soon after undoes it.
+    let lastButtonDislike: RouterOwned<ButtonDislike?>
     /// Fades and pauses after a while, or at the end of the album (`sleep`, the crate menu).
     let sleepTimer: SleepTimer
     private let configPath: String?

@@ -1,0 +1,10 @@
+/// A dislike made with the like button, kept for the moments a press may undo it: the
+/// undo gives back what the dislike took.
+struct ButtonDislike: Sendable {
+    var album: Int64
+    /// When it was made (monotonic seconds).
+    var at: Double
+    /// Where a stop had left the album, when it was the stopped one: undone, play takes
+    /// it up there again.
+    var stopped: StoppedPlace?
+}

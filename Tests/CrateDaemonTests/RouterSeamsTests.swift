@@ -1,0 +1,36 @@
+import CrateCore
+@testable import CrateRouter
+import XCTest
+
+/// Where the box's rules meet — a stop and the like button, an undo after a like, a stop
+/// and "next album" — driven as a person drives the box: presses, holds and turns through
+/// the interaction model into the router, the player twin playing.
+final class RouterSeamsTests: RouterTestCase {
+    lazy var hands = BoxHands(router: router)
+
+    func opinion(_ album: Int64) -> AlbumOpinion { session.executor.run { session.opinion(of: album) } }
+    func title(_ n: Int) -> String { "Artist — Album \(n)" }
+}
+
+extension RouterSeamsTests {
+    func testAfterAStopHoldingLikeDislikesTheStoppedAlbumAndAPressUndoesIt() {
+        send(.play(.album(albums[1], track: nil)))
+        twin.advance(by: 5)
+        send(.stop)
+        hands.hold(.like)
+        XCTAssertEqual(hands.said, ["disliked \(title(2))"])
+        XCTAssertEqual(opinion(albums[1]), .disliked)
+        hands.press(.like)
+        XCTAssertEqual(hands.said, ["dislike undone: \(title(2))"], "the press undoes the dislike")
+        XCTAssertEqual(opinion(albums[1]), .none)
+        hands.press(.play)
+        XCTAssertEqual(current, albums[1], "undone, play takes the stopped album up again")
+        XCTAssertEqual(twin.status().currentIndex, 0)
+
+        send(.stop)
+        hands.hold(.like)
+        XCTAssertEqual(hands.said, ["disliked \(title(2))"])
+        hands.press(.play)
+        XCTAssertEqual(current, albums[2], "play never resumes an album just disliked: the crate goes on")
+    }
+}
