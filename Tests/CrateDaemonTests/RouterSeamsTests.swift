@@ -34,3 +34,16 @@ extension RouterSeamsTests {
         XCTAssertEqual(current, albums[2], "play never resumes an album just disliked: the crate goes on")
     }
 }
+
+extension RouterSeamsTests {
+    func testAfterAStopNextAlbumPlaysTheAlbumAfterTheStoppedOne() {
+        send(.play(.album(albums[1], track: nil)))
+        twin.advance(by: 5)
+        send(.stop)
+        hands.hold(.next)
+        XCTAssertEqual(hands.said, ["next album: \(title(3))"])
+        XCTAssertEqual(current, albums[2], "not the stopped album again")
+        hands.hold(.prev)
+        XCTAssertEqual(current, albums[1], "previous album: the stopped one")
+    }
+}

@@ -87,7 +87,8 @@ public final class AlbumSession: Sendable {
             // already finds this album.
             let before = state.access { s -> SessionState in
                 let before = s
-                if let previous = s.current, previous != id {
+                // The stopped album counts as heard before: "previous album" goes back to it.
+                if let previous = s.current ?? s.stopped?.albumID, previous != id {
                     s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
                 }
                 s.current = id

@@ -31,13 +31,14 @@ struct SessionState: Codable, Sendable, Equatable {
     static let segmentsKeptBehind = 8
 
     /// The crate album the crate goes on after: the latest album of this crate in the
-    /// player's list or heard before it. A hand-queued album does not count, even when it
+    /// player's list, stopped, or heard before it. A hand-queued album does not count, even when it
     /// is in the crate too, and the knob's cursor is where the listener started, not where
     /// the crate has got to.
     var crateAnchor: Int64? {
         let inCrate = Set(crate.items.map(\.albumID))
         let byHand = Set(playedFromQueue ?? [])
-        let recent = segments.reversed().map(\.albumID) + (current.map { [$0] } ?? []) + played.reversed()
+        let recent = segments.reversed().map(\.albumID) + (current.map { [$0] } ?? []) + (stopped.map { [$0.albumID] } ?? [])
+            + played.reversed()
         return recent.first { inCrate.contains($0) && !byHand.contains($0) }
     }
 
