@@ -47,3 +47,20 @@ extension RouterSeamsTests {
         XCTAssertEqual(current, albums[1], "previous album: the stopped one")
     }
 }
+
+extension RouterSeamsTests {
+    func testUndoingADislikeGivesBackTheLikeItReplaced() {
+        send(.play(.album(albums[0], track: nil)))
+        twin.advance(by: 5)
+        hands.press(.like)
+        XCTAssertEqual(hands.said, ["liked \(title(1))"])
+        hands.hold(.like)
+        XCTAssertEqual(hands.said, ["disliked \(title(1))"])
+        XCTAssertEqual(current, albums[1], "the dislike skips on")
+        hands.press(.like)
+        XCTAssertEqual(hands.said, ["dislike undone: \(title(1))"])
+        XCTAssertEqual(opinion(albums[0]), .liked, "the undo gives back the like")
+        XCTAssertEqual(current, albums[1], "and likes nothing else")
+        XCTAssertEqual(opinion(albums[1]), .none)
+    }
+}

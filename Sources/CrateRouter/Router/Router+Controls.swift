@@ -112,9 +112,12 @@ extension Router: ControlsHandler {
         let session = try requireSession()
         // After a stop the buttons act on the stopped album, as play would resume it.
         let stopped = session.state.access { $0.stopped }
-        let id = try session.setOpinion(.disliked, album: album ?? session.albumInHand)
+        let target = album ?? session.albumInHand
+        let replaced = target.map { session.opinion(of: $0) } ?? .none
+        let id = try session.setOpinion(.disliked, album: target)
         lastButtonDislike.access {
-            $0 = ButtonDislike(album: id, at: MonotonicClock.now(), stopped: stopped?.albumID == id ? stopped : nil)
+            $0 = ButtonDislike(album: id, at: MonotonicClock.now(), replaced: replaced == .disliked ? .none : replaced,
+                               stopped: stopped?.albumID == id ? stopped : nil)
         }
         showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
         return "disliked \(albumTitle(id))"
@@ -130,7 +133,8 @@ extension Router: ControlsHandler {
             return last
         }
         if let recent {
-            try session.setOpinion(.none, album: recent.album)
+            // What the dislike replaced comes back: a liked album is liked again.
+            try session.setOpinion(recent.replaced, album: recent.album)
             if let place = recent.stopped { session.resumeAfterUndo(place) }
             showOnDisplay("Dislike undone")
             return "dislike undone: \(albumTitle(recent.album))"
