@@ -64,3 +64,30 @@ extension RouterSeamsTests {
         XCTAssertEqual(opinion(albums[1]), .none)
     }
 }
+
+extension RouterSeamsTests {
+    /// The panel as a person sees it: the now-playing screen's album, track and mark.
+    func panel() -> (album: String, track: String, stopped: Bool)? {
+        guard case .nowPlaying(let shown) = router.displayContent().screen else { return nil }
+        if case .stopped = shown.mark { return (shown.album, shown.trackTitle, true) }
+        return (shown.album, shown.trackTitle, false)
+    }
+
+    func testAfterAStopAndARestartThePanelShowsTheStoppedAlbum() throws {
+        send(.play(.album(albums[1], track: 2)))
+        twin.advance(by: 3)
+        send(.stop)
+        XCTAssertEqual(panel()?.album, "Album 2", "not the start screen")
+        XCTAssertEqual(panel()?.track, "Song 2")
+        XCTAssertEqual(panel()?.stopped, true)
+
+        try restart(resume: false)
+        XCTAssertEqual(panel()?.album, "Album 2", "after a restart too")
+        XCTAssertEqual(panel()?.stopped, true)
+        var hands = BoxHands(router: router)
+        hands.press(.play)
+        XCTAssertEqual(current, albums[1], "play takes up the album the panel shows")
+        XCTAssertEqual(panel()?.track, "Song 2")
+        XCTAssertEqual(panel()?.stopped, false)
+    }
+}

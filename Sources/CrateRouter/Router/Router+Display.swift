@@ -45,6 +45,7 @@ extension Router {
 
     private func nowPlayingContent(_ player: PlayerStatus) -> DisplayContent {
         guard let track = player.currentTrack, let index = player.currentIndex else {
+            if let stopped = stoppedContent() { return stopped }
             let detail: String = switch player.state {
             case .error(let message): message
             default: session == nil ? (libraryProblem ?? "No library") : "Turn the knob to pick an album"
@@ -80,6 +81,20 @@ extension Router {
             nowPlaying.upNext = "Next: \(next.album.artist) — \(next.album.title)"
         }
         return DisplayContent(screen: .nowPlaying(nowPlaying), offline: detail.map { !$0.album.online } ?? false)
+    }
+
+    /// After a stop (and after a restart that found one) the panel shows the album play
+    /// takes up again, at the track it stopped in, marked stopped.
+    private func stoppedContent() -> DisplayContent? {
+        guard let place = session?.state.access({ $0.stopped }), let detail = cachedAlbum(place.albumID),
+              detail.tracks.indices.contains(place.trackInAlbum) else { return nil }
+        let track = detail.tracks[place.trackInAlbum]
+        var shown = NowPlaying(
+            artist: detail.album.artist, album: detail.album.title, trackTitle: track.title,
+            trackNumber: place.trackInAlbum + 1, trackCount: detail.tracks.count, elapsed: 0,
+            elapsedAt: MonotonicClock.now(), duration: track.duration, mark: .stopped, art: artwork(detail))
+        shown.opinion = opinionMark(detail.album.id)
+        return DisplayContent(screen: .nowPlaying(shown), offline: !detail.album.online)
     }
 
     private func browseContent() -> DisplayContent? {
