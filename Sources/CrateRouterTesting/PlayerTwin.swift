@@ -16,6 +16,8 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
         var position = 0.0
         var state = PlaybackState.idle
         var asked = false
+        /// Indices the head has reached since the list was loaded.
+        var opened: Set<Int> = []
     }
 
     private let lock = Mutex(State())
@@ -24,10 +26,14 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
     /// Every track lasts this long unless `durations` says otherwise.
     public let trackSeconds: Double
     public let durations: [String: Double]
+    /// As the engine: a track's length is known only once it has been opened (reached);
+    /// before, `status()` gives none.
+    public let lengthsOnceOpened: Bool
 
-    public init(trackSeconds: Double = 10, durations: [String: Double] = [:]) {
+    public init(trackSeconds: Double = 10, durations: [String: Double] = [:], lengthsOnceOpened: Bool = false) {
         self.trackSeconds = trackSeconds
         self.durations = durations
+        self.lengthsOnceOpened = lengthsOnceOpened
     }
 
     public func duration(_ path: String) -> Double { durations[path] ?? trackSeconds }
@@ -50,6 +56,7 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
                 s.position = 0
                 if index + 1 < s.tracks.count {
                     s.index = index + 1
+                    s.opened.insert(index + 1)
                     return (.track, index + 1 == s.tracks.count - 1)
                 }
                 s.index = nil
@@ -78,6 +85,7 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
     private func load(_ index: Int, seconds: Double = 0, state: PlaybackState) {
         let last = lock.withLock { s -> Bool in
             s.index = index
+            s.opened.insert(index)
             s.position = seconds
             s.state = state
             s.asked = false
@@ -92,7 +100,10 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
 
     public func play(paths: [String], startIndex: Int, startSeconds: Double, paused: Bool) throws(PlayerError) {
         guard paths.indices.contains(startIndex) else { throw PlayerError("no track \(startIndex + 1)") }
-        lock.withLock { $0.tracks = paths }
+        lock.withLock { s in
+            s.tracks = paths
+            s.opened = []
+        }
         load(startIndex, seconds: startSeconds, state: paused ? .paused : .playing)
     }
 
@@ -153,7 +164,9 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
 
     public func status() -> PlayerStatus {
         lock.withLock { s in
-            PlayerStatus(state: s.state, tracks: s.tracks.map { TrackStatus(path: $0, duration: duration($0)) },
+            PlayerStatus(state: s.state, tracks: s.tracks.enumerated().map { index, path in
+                             TrackStatus(path: path, duration: !lengthsOnceOpened || s.opened.contains(index) ? duration(path) : nil)
+                         },
                          currentIndex: s.index, position: s.position, sourceRate: nil, sourceChannels: nil,
                          output: OutputStatus(device: "twin", isFallback: false, realtime: false, rtPriority: 0, underruns: 0))
         }

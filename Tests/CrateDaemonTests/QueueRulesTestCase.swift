@@ -20,6 +20,8 @@ class QueueRulesTestCase: XCTestCase {
     /// Album ids in crate order (2001, 2002, 2003, 2004).
     var albums: [Int64] = []
     let logger = Logger(label: "queue-rules")
+    /// The twin gives a track's length only once it was opened, as the engine does.
+    var twinKnowsLengthsOnceOpened = false
 
     override func setUpWithError() throws {
         dir = try TemporaryDirectory(prefix: "queue-rules")
@@ -41,7 +43,7 @@ class QueueRulesTestCase: XCTestCase {
 
     /// A session on the library with a fresh twin (as a restart makes).
     func startSession() throws {
-        twin = PlayerTwin()
+        twin = PlayerTwin(lengthsOnceOpened: twinKnowsLengthsOnceOpened)
         let maker = CrateMaker(library: library, size: 24, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, logger: logger)
         // The router's part: each player event reaches the session with the status then.

@@ -8,6 +8,11 @@ import XCTest
 final class RouterSeamsTests: RouterTestCase {
     lazy var hands = BoxHands(router: router)
 
+    override func setUpWithError() throws {
+        twinKnowsLengthsOnceOpened = true
+        try super.setUpWithError()
+    }
+
     func opinion(_ album: Int64) -> AlbumOpinion { session.executor.run { session.opinion(of: album) } }
     func title(_ n: Int) -> String { "Artist — Album \(n)" }
 }
@@ -89,5 +94,30 @@ extension RouterSeamsTests {
         XCTAssertEqual(current, albums[1], "play takes up the album the panel shows")
         XCTAssertEqual(panel()?.track, "Song 2")
         XCTAssertEqual(panel()?.stopped, false)
+    }
+}
+
+extension RouterSeamsTests {
+    func completedPlays(_ album: Int64) -> Int? {
+        send(.history)?.history?.first { $0.album.id == album }?.completedPlays
+    }
+
+    func testAnAlbumStartedAtItsLastTrackIsNotHeardToTheEnd() throws {
+        send(.play(.album(albums[2], track: 3)))
+        twin.advance(by: 11)
+        XCTAssertEqual(current, albums[3], "the last track played out into the next album")
+        XCTAssertEqual(completedPlays(albums[2]), 0, "10 s of a 30 s album is not the album heard")
+
+        // From the knob's track list too: the album playing, its last track picked.
+        hands.press(.knob)
+        hands.turn(2)
+        hands.press(.knob)
+        XCTAssertEqual(hands.said, ["play track 3 of \(title(4))"])
+        twin.advance(by: 11)
+        XCTAssertEqual(completedPlays(albums[3]), 0)
+
+        send(.play(.album(albums[0], track: nil)))
+        twin.advance(by: 31)
+        XCTAssertEqual(completedPlays(albums[0]), 1, "an album heard whole still counts")
     }
 }

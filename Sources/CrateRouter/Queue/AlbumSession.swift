@@ -208,9 +208,10 @@ public final class AlbumSession: Sendable {
         }
         if let finished {
             let start = state.access { $0.segments.first?.startIndex }
+            let albumLengths = trackLengths(of: finished.albumID)
             let heard = tally.access { tally in
                 defer { if let start { tally.forget(before: start) } }
-                return tally.heardToTheEnd(finished, lengths: status.tracks)
+                return tally.heardToTheEnd(finished, lengths: status.tracks, albumLengths: albumLengths)
             }
             // Skipped through, or its last track left by hand: started, never finished.
             if heard {
@@ -230,6 +231,16 @@ public final class AlbumSession: Sendable {
     }
 
     // MARK: helpers
+
+    /// The album's track lengths from the library, for the tracks the player never opened.
+    func trackLengths(of id: Int64) -> [Double] {
+        do {
+            return try library.store.album(id: id)?.tracks.map(\.duration) ?? []
+        } catch {
+            logger.warning("cannot read album \(id)'s track lengths; counting only the tracks played: \(error)")
+            return []
+        }
+    }
 
     /// `askServer`: an offline Plex album that was not downloaded is worth one short probe
     /// of its server before refusing (never on the engine thread).

@@ -54,10 +54,17 @@ struct HeardTally: Sendable {
     }
 
     /// `segment` heard to its end: its last track played out, and enough of it was heard.
-    func heardToTheEnd(_ segment: AlbumSegment, lengths: [TrackStatus]) -> Bool {
+    /// The player knows the lengths of the tracks it opened; `albumLengths` (the library's,
+    /// by track of the album) gives the others, so an album started at its last track is
+    /// measured whole.
+    func heardToTheEnd(_ segment: AlbumSegment, lengths: [TrackStatus], albumLengths: [Double]) -> Bool {
         let range = segment.startIndex..<(segment.startIndex + segment.trackCount)
         guard endedByItself.contains(range.upperBound - 1) else { return false }
-        let length = range.reduce(0.0) { $0 + (lengths.indices.contains($1) ? lengths[$1].duration ?? 0 : 0) }
+        let length = range.reduce(0.0) { sum, index in
+            let offset = index - segment.startIndex
+            let opened = lengths.indices.contains(index) ? lengths[index].duration : nil
+            return sum + (opened ?? (albumLengths.indices.contains(offset) ? albumLengths[offset] : 0))
+        }
         let got = range.reduce(0.0) { $0 + (heard[$1] ?? 0) }
         return got >= length * Self.shareHeard
     }
