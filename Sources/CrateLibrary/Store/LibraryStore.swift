@@ -119,9 +119,16 @@ public final class LibraryStore: Sendable {
     /// Runs `body` on the reader connection. Queries made of several statements run in
     /// one read transaction, so they see one consistent snapshot even mid-scan.
     func read<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
+        try readOutsideTransaction { db in try db.readTransaction { try body(db) } }
+    }
+
+    /// Runs `body` on the reader connection with no transaction around it, for work that
+    /// SQLite refuses inside one (ATTACH). Like every entry here it fails with the reason
+    /// while the file is not open (a full disk at start), never touching a closed handle.
+    func readOutsideTransaction<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try reader.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
             guard db.isOpen else { throw waiting.withLock { $0 } ?? .closed }
-            return try storeCall { try db.readTransaction { try body(db) } }
+            return try storeCall { try body(db) }
         }
     }
 
