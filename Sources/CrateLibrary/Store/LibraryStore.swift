@@ -39,6 +39,9 @@ public final class LibraryStore: Sendable {
     /// Why the files are not open yet: a full disk (never damage: the files are kept as
     /// they are). Every call fails with it until `retryOpening` succeeds.
     private let waiting = Mutex<LibraryStoreError?>(nil)
+    /// Called by `restoreUserData` once the file to restore is open, before its bytes are
+    /// read: the tests swap the file there, as a racing process would.
+    let restoreFileOpened = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     private init(directory: String, logger: Logger) {
         self.directory = directory
