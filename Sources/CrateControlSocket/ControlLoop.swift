@@ -22,6 +22,8 @@ final class ControlLoop {
     let limits: ControlServer.Limits
     private let inbox: ControlInbox
     private let workers: RequestWorkers
+    /// For the commands that wait on the network, beside `workers`.
+    private let networkWorkers: RequestWorkers
     private let logger: Logger
     let json = JSONLines()
     var connections: [Int: ControlConnection] = [:]
@@ -33,11 +35,12 @@ final class ControlLoop {
     private var scratch = [UInt8](repeating: 0, count: 4096)
 
     init(listenFD: Int32, limits: ControlServer.Limits, inbox: ControlInbox, workers: RequestWorkers,
-         logger: Logger) {
+         networkWorkers: RequestWorkers, logger: Logger) {
         self.listenFD = listenFD
         self.limits = limits
         self.inbox = inbox
         self.workers = workers
+        self.networkWorkers = networkWorkers
         self.logger = logger
     }
 
@@ -198,7 +201,8 @@ final class ControlLoop {
                     return flush(connection, now: now)
                 case .success(let valid):
                     connection.phase = .busy
-                    workers.submit(RequestWorkers.Job(connection: connection.id, work: .request(valid.command, valid.name)))
+                    let lane = valid.command.waitsOnNetwork ? networkWorkers : workers
+                    lane.submit(RequestWorkers.Job(connection: connection.id, work: .request(valid.command, valid.name)))
                     return flush(connection, now: now)
                 }
             }

@@ -61,6 +61,7 @@ public final class ControlServer: Sendable {
     private struct Listener {
         var inbox: ControlInbox
         var workers: RequestWorkers
+        var networkWorkers: RequestWorkers
         var loopThread: pthread_t
         /// The socket file we bound, so stop() never unlinks a successor's socket.
         var identity: SocketFile.Identity?
@@ -112,6 +113,10 @@ public final class ControlServer: Sendable {
         if !listener.workers.close(waitingUpTo: Self.stopTimeoutSeconds) {
             logger.warning("a control request is still running after \(Self.stopTimeoutSeconds) s; not waiting")
         }
+        // A request waiting on a server is not waited for: its reply would have no client.
+        if !listener.networkWorkers.close() {
+            logger.notice("a control request waiting on the network is left to end on its own")
+        }
         logger.info("control socket closed")
     }
 
@@ -153,16 +158,24 @@ public final class ControlServer: Sendable {
             throw .system(action: "listen on control socket", path: path, errno: errno)
         }
         let inbox = ControlInbox()
-        let workers: RequestWorkers
+        let workers: RequestWorkers, networkWorkers: RequestWorkers
         do throws(PosixError) {
             workers = try RequestWorkers(handler: handler, inbox: inbox, logger: logger)
         } catch {
             throw .system(action: "start request workers for control socket", path: path, errno: error.code)
         }
         do throws(PosixError) {
+            networkWorkers = try RequestWorkers(count: RequestWorkers.networkCount, name: "crate-ctl-net",
+                                                handler: handler, inbox: inbox, logger: logger)
+        } catch {
+            workers.close()
+            throw .system(action: "start network request workers for control socket", path: path, errno: error.code)
+        }
+        do throws(PosixError) {
             let thread = try PosixThread.spawn(name: "crate-ctl", detached: false) { [limits, logger] in
                 // The loop's state belongs to this thread alone.
-                let loop = ControlLoop(listenFD: fd, limits: limits, inbox: inbox, workers: workers, logger: logger)
+                let loop = ControlLoop(listenFD: fd, limits: limits, inbox: inbox, workers: workers,
+                                       networkWorkers: networkWorkers, logger: logger)
                 self.accepting.store(true, ordering: .releasing)
                 loop.run()
                 self.accepting.store(false, ordering: .releasing)
@@ -170,9 +183,11 @@ public final class ControlServer: Sendable {
             }
             succeeded = true
             bound = false
-            return Listener(inbox: inbox, workers: workers, loopThread: thread, identity: identity)
+            return Listener(inbox: inbox, workers: workers, networkWorkers: networkWorkers, loopThread: thread,
+                            identity: identity)
         } catch {
             workers.close()
+            networkWorkers.close()
             throw .system(action: "start control socket thread", path: path, errno: error.code)
         }
     }

@@ -11,9 +11,12 @@ import Glibc
 /// A small fixed set of threads that run requests through the handler, so a slow command
 /// (the engine taking seconds to answer) never holds up the control loop, and a thousand
 /// clients cost no more threads than four. Each connection has at most one request here
-/// at a time, which keeps its replies in order.
+/// at a time, which keeps its replies in order. The control socket has two sets: these
+/// four, and two for commands that wait on the network (`Command.waitsOnNetwork`), so a
+/// plex.tv that hangs for a minute holds only those two.
 final class RequestWorkers: Sendable {
     static let defaultCount = 4
+    static let networkCount = 2
 
     enum Work: Sendable {
         case request(Command, ControlCommand)
@@ -37,14 +40,15 @@ final class RequestWorkers: Sendable {
     private let inbox: ControlInbox
     private let logger: Logger
 
-    init(count: Int = RequestWorkers.defaultCount, handler: any ControlHandler, inbox: ControlInbox,
-         logger: Logger) throws(PosixError) {
+    /// `count` threads named `name` and their number (`crate-ctl-w1`, …).
+    init(count: Int = RequestWorkers.defaultCount, name: String = "crate-ctl-w", handler: any ControlHandler,
+         inbox: ControlInbox, logger: Logger) throws(PosixError) {
         self.handler = handler
         self.inbox = inbox
         self.logger = logger
         for number in 1...count {
             do throws(PosixError) {
-                _ = try PosixThread.spawn(name: "crate-ctl-w\(number)", detached: true) { self.work() }
+                _ = try PosixThread.spawn(name: "\(name)\(number)", detached: true) { self.work() }
             } catch {
                 close()
                 throw error

@@ -19,8 +19,12 @@ final class DiskFullStartTests: XCTestCase {
         dir?.remove()
     }
 
-    func testAFullDiskAtStartKeepsTheLibraryAndOpensItOnceThereIsRoom() throws {
-        let music = dir.file("music")
+    var music: String { dir.path + "/music" }
+    var filler: String { state + "/filler" }
+
+    /// A library scanned by a first run on a small tmpfs, stopped cleanly, then the tmpfs
+    /// filled to its last byte; returns library.sqlite's bytes as the first run left them.
+    private func fillTheDiskAfterAFirstRun() throws -> Data {
         try LibraryFixture(root: music).add("Artist/Album", [
             .init(file: "01 One.mp3", title: "One", artist: "Artist", album: "Kept Album", track: "1"),
             .init(file: "02 Two.mp3", title: "Two", artist: "Artist", album: "Kept Album", track: "2"),
@@ -31,19 +35,22 @@ final class DiskFullStartTests: XCTestCase {
         mounted = state
 
         // A first run fills the library and stops cleanly: the files are healthy.
-        var daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
         try daemon.waitForStartupScan()
         XCTAssertEqual(try daemon.request(.libraryStats).library?.albums, 1)
         XCTAssertEqual(daemon.stop(), 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: state + "/library.sqlite"))
 
         // Fill the disk to its last byte.
-        let filler = state + "/filler"
         let dd = LibraryWatchTests.run("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=64k"])
         XCTAssertNotEqual(dd.status, 0, "dd stops at a full disk")
         XCTAssertTrue(dd.output.contains("No space left"), dd.output)
+        return before
+    }
 
-        daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+    func testAFullDiskAtStartKeepsTheLibraryAndOpensItOnceThereIsRoom() throws {
+        let before = try fillTheDiskAfterAFirstRun()
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
         defer { _ = daemon.stop() }
         let status = try daemon.status()
         XCTAssertTrue(status.warnings.contains { $0.contains("disk full") }, "\(status.warnings)")
@@ -71,5 +78,36 @@ final class DiskFullStartTests: XCTestCase {
         XCTAssertEqual(stats.library?.albums, 1, "the library is back without a restart: \(stats.error ?? "")")
         XCTAssertFalse(try daemon.status().warnings.contains { $0.contains("disk full") })
         XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    /// The knob, `crate`, `queue` and `dial` read the crate's rows: on a library kept closed
+    /// by a full disk each used to touch the closed connection and kill crated, and
+    /// `Restart=on-failure` brought it back into the same state. Each is refused with the
+    /// reason now; crated stays up, plays folders and tells the full disk.
+    func testAFullDiskAtStartLeavesTheKnobAndTheCrateCommandsAnswering() throws {
+        _ = try fillTheDiskAfterAFirstRun()
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music])
+        defer { _ = daemon.stop() }
+        XCTAssertTrue(try daemon.status().warnings.contains { $0.contains("disk full") })
+
+        let connection = ["--socket", daemon.socket]
+        for args in [["input", "turn", "+1"], ["crate"], ["queue"], ["dial"], ["input", "press", "knob"]] {
+            let admin = try AdminProcess.run(args + connection)
+            XCTAssertTrue(daemon.process.isRunning, "crated died at `crate-admin \(args.joined(separator: " "))`:\n\(daemon.log)")
+            guard daemon.process.isRunning else { return }
+            if admin.code != 0 {
+                XCTAssertTrue(admin.err.contains("disk full"), "`\(args.joined(separator: " "))` says why: \(admin.err)")
+            }
+        }
+        XCTAssertFalse(daemon.log.contains("used after close"), daemon.log)
+
+        // Still a player: a folder plays, and status and doctor name the full disk.
+        XCTAssertTrue(try daemon.request(.play, paths: [music + "/Artist/Album"]).ok)
+        try daemon.waitFor("playing a folder") { $0.state == .playing }
+        let status = try daemon.status()
+        XCTAssertTrue(status.warnings.contains { $0.contains("disk full") }, "\(status.warnings)")
+        let doctor = try AdminProcess.run(["doctor", "--socket", daemon.socket, "--config", daemon.configPath])
+        XCTAssertTrue(doctor.out.split(separator: "\n").contains { $0.contains("library") && $0.contains("disk full") }, doctor.out)
+        XCTAssertTrue(daemon.process.isRunning)
     }
 }

@@ -24,6 +24,8 @@ The test drives it through /__fixture/* (no auth):
                              "hide_albums": [ratingKey, ...]  (left out of the album listing,
                                        their tracks still listed),
                              "refuse_pins": bool  (plex.tv answers 401 to a new PIN),
+                             "hold_pins": bool  (a new PIN is not answered until /__fixture/release,
+                                       or until its client hangs up: a plex.tv that hangs),
                              "cover": "html" | "garbage" | "unauthorized"  (what the photo
                                        transcoder answers instead of the picture),
                              "cover_slow": s  (the transcoder waits s seconds first),
@@ -32,10 +34,12 @@ The test drives it through /__fixture/* (no auth):
                              "cut_replies": n  (the next n JSON answers of the server send half
                                        their body, then close: a reply cut off)}
   POST /__fixture/approve   the next PIN poll returns a token
+  POST /__fixture/release   held PIN requests are answered (see hold_pins)
+  GET  /__fixture/held      {"held": n}: PIN requests held now whose client is still connected
   GET  /__fixture/log       every request seen: method, path, query, selected headers
 It exits when stdin closes.
 """
-import json, struct, threading, time, urllib.parse, zlib
+import json, select, socket, struct, threading, time, urllib.parse, zlib
 from http.server import BaseHTTPRequestHandler
 
 from fixture_serve import serve
@@ -45,6 +49,7 @@ STATE = {
     "library": {"sections": [], "albums": [], "tracks": [], "artists": [], "playlists": [],
                 "collections": [], "genres": []},
     "mode": {}, "pins": {}, "approved": False, "log": [], "next_pin": 1000, "ratings": [],
+    "held": 0, "released": False,
 }
 LOCK = threading.Lock()
 # For the counted faults decided inside reply() and authorised(), which LOCK's holders call.
@@ -135,6 +140,23 @@ class Handler(BaseHTTPRequestHandler):
         chunk = served[start:start + size] if size > 0 else []
         return self.reply(200, container(chunk, key, extra, start, size, len(items)))
 
+    def hold(self):
+        """Says nothing until the test releases held requests (True) or the client hangs up (False)."""
+        with LOCK:
+            STATE["held"] += 1
+        try:
+            while True:
+                with LOCK:
+                    if STATE["released"]:
+                        return True
+                readable, _, _ = select.select([self.connection], [], [], 0.05)
+                if readable and not self.connection.recv(1, socket.MSG_PEEK):
+                    self.close_connection = True
+                    return False
+        finally:
+            with LOCK:
+                STATE["held"] -= 1
+
     def gate(self):
         """Mode switches that apply to every PMS/plex.tv request. True = answered already."""
         mode = STATE["mode"]
@@ -177,6 +199,9 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/__fixture/log":
             with LOCK:
                 return self.reply(200, STATE["log"])
+        if path == "/__fixture/held":
+            with LOCK:
+                return self.reply(200, {"held": STATE["held"]})
         if self.gate():
             return
         if path.startswith("/api/v2/"):
@@ -251,7 +276,13 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 STATE["approved"] = True
             return self.reply(200, {})
+        if path == "/__fixture/release":
+            with LOCK:
+                STATE["released"] = True
+            return self.reply(200, {})
         if self.gate():
+            return
+        if path == "/api/v2/pins" and STATE["mode"].get("hold_pins") and not self.hold():
             return
         if path == "/api/v2/pins" and STATE["mode"].get("refuse_pins"):
             return self.reply(401, b"<html><body><h1>401 Unauthorized</h1></body></html>", "text/html")

@@ -107,6 +107,15 @@ public final class PlexFixture {
     /// The next PIN poll gets a token, as if the code had been entered at plex.tv/link.
     public func approvePin() throws { try post("/__fixture/approve", [:]) }
 
+    /// Answers the PIN requests `hold_pins` holds.
+    public func releaseHeldPins() throws { try post("/__fixture/release", [:]) }
+
+    /// How many PIN requests are held now with their client still waiting.
+    public func heldPins() throws -> Int {
+        let data = try Data(contentsOf: URL(string: url + "/__fixture/held")!)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["held"] as? Int ?? -1
+    }
+
     /// Requests the photo transcoder has had (each with its query).
     public func coverRequests() throws -> [[String: Any]] {
         try log().filter { $0["path"] as? String == "/photo/:/transcode" }

@@ -48,22 +48,20 @@ extension LibraryStore {
     /// are read again.
     func crateRowsWithState() throws(LibraryStoreError) -> [(row: CrateAlbumRow, state: AlbumUserState)] {
         let userFile = directory + "/" + UserSchema.file
-        return try reader.withLock { (db: inout Database) throws(LibraryStoreError) in
-            try storeCall {
-                // ATTACH is refused inside a transaction, so it happens before the read begins.
-                if try db.firstRow("SELECT 1 FROM pragma_database_list WHERE name = 'user'", [], { _ in 1 }) == nil {
-                    try db.run("ATTACH DATABASE ?1 AS user", [.text(userFile)])
-                }
-                let main = try db.firstRow("PRAGMA main.data_version", [], { $0.int64(0) }) ?? -1
-                let user = try db.firstRow("PRAGMA user.data_version", [], { $0.int64(0) }) ?? -1
-                let cached = crateRowCache.withLock { $0 }
-                if let cached, cached.main == main, cached.user == user { return cached.rows }
-                let albums = try cached.flatMap { $0.main == main ? $0.albums : nil } ?? readCrateAlbums(db)
-                let states = try readUserStates(db)
-                let rows = albums.map { row in (row: row, state: (states[row.id] ?? AlbumUserState()).merged(with: row)) }
-                crateRowCache.withLock { $0 = CrateRowCache(main: main, user: user, albums: albums, rows: rows) }
-                return rows
+        // ATTACH is refused inside a transaction, so it happens before the read begins.
+        return try readOutsideTransaction { db in
+            if try db.firstRow("SELECT 1 FROM pragma_database_list WHERE name = 'user'", [], { _ in 1 }) == nil {
+                try db.run("ATTACH DATABASE ?1 AS user", [.text(userFile)])
             }
+            let main = try db.firstRow("PRAGMA main.data_version", [], { $0.int64(0) }) ?? -1
+            let user = try db.firstRow("PRAGMA user.data_version", [], { $0.int64(0) }) ?? -1
+            let cached = crateRowCache.withLock { $0 }
+            if let cached, cached.main == main, cached.user == user { return cached.rows }
+            let albums = try cached.flatMap { $0.main == main ? $0.albums : nil } ?? readCrateAlbums(db)
+            let states = try readUserStates(db)
+            let rows = albums.map { row in (row: row, state: (states[row.id] ?? AlbumUserState()).merged(with: row)) }
+            crateRowCache.withLock { $0 = CrateRowCache(main: main, user: user, albums: albums, rows: rows) }
+            return rows
         }
     }
 

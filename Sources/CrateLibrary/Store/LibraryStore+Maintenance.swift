@@ -55,15 +55,20 @@ extension LibraryStore {
     }
 
     /// Replaces the user data with `file` after checking it: a regular file, SQLite's
-    /// integrity check, exactly a schema this Crate wrote (no trigger, view or extra column). The data it replaces is first
-    /// backed up beside user.sqlite (`user.sqlite.before-restore-<time>`); an older schema
-    /// is migrated. The swap is one backup into the live connection: all or nothing.
+    /// integrity check, exactly a schema this Crate wrote (no trigger, view or extra column).
+    /// The file is opened once and copied into a private file (`RestoreCopy`); the checks
+    /// and the restore read that copy, so nothing swapped in under the name meanwhile is
+    /// restored. The data it replaces is first backed up beside user.sqlite
+    /// (`user.sqlite.before-restore-<time>`); an older schema is migrated. The swap is one
+    /// backup into the live connection: all or nothing.
     public func restoreUserData(from file: String) throws(LibraryStoreError) -> UserDataCopy {
-        var described = try Self.validateUserData(file)
+        let copy = try RestoreCopy.take(file, into: directory) { restoreFileOpened.withLock { $0 }?(file) }
+        defer { copy.remove() }
+        var described = try Self.validateUserData(copy.path, named: file)
         let previous = "\(directory)/\(UserSchema.file).before-restore-\(time(nil))"
         _ = try backupUserData(to: previous)
         try withUserData { db in
-            let source = try Database(path: file, flags: Database.readOnly)
+            let source = try Database(path: copy.path, flags: Database.readOnly)
             defer { source.close() }
             try source.copy(over: db)
             guard try db.pragma("journal_mode = WAL")?.lowercased() == "wal" else {
@@ -80,17 +85,19 @@ extension LibraryStore {
         return described
     }
 
-    /// What a user-data file holds, after the checks `restore` needs.
-    static func validateUserData(_ file: String) throws(LibraryStoreError) -> UserDataCopy {
-        if let problem = RestoreFileCheck.fileProblem(file) { throw .badBackup(file: file, reason: problem) }
+    /// What the private copy of `file` holds, after the checks `restore` needs; the
+    /// refusal and the answer name `file`, the one the user gave.
+    static func validateUserData(_ copy: String, named file: String) throws(LibraryStoreError) -> UserDataCopy {
         let problem: String?
         do {
-            problem = try userDataProblem(file)
+            problem = try userDataProblem(copy)
         } catch {
             problem = error.isCorruption ? "it is not a sound SQLite database (\(error.message))" : error.message
         }
         if let problem { throw .badBackup(file: file, reason: problem) }
-        return try describeUserData(file)
+        var described = try describeUserData(copy)
+        described.file = file
+        return described
     }
 
     /// Why `file` is not a user database this Crate can take, or nil when it is.

@@ -39,6 +39,9 @@ public final class LibraryStore: Sendable {
     /// Why the files are not open yet: a full disk (never damage: the files are kept as
     /// they are). Every call fails with it until `retryOpening` succeeds.
     private let waiting = Mutex<LibraryStoreError?>(nil)
+    /// Called by `restoreUserData` once the file to restore is open, before its bytes are
+    /// read: the tests swap the file there, as a racing process would.
+    let restoreFileOpened = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     private init(directory: String, logger: Logger) {
         self.directory = directory
@@ -119,9 +122,16 @@ public final class LibraryStore: Sendable {
     /// Runs `body` on the reader connection. Queries made of several statements run in
     /// one read transaction, so they see one consistent snapshot even mid-scan.
     func read<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
+        try readOutsideTransaction { db in try db.readTransaction { try body(db) } }
+    }
+
+    /// Runs `body` on the reader connection with no transaction around it, for work that
+    /// SQLite refuses inside one (ATTACH). Like every entry here it fails with the reason
+    /// while the file is not open (a full disk at start), never touching a closed handle.
+    func readOutsideTransaction<T: Sendable>(_ body: (Database) throws -> T) throws(LibraryStoreError) -> T {
         try reader.withLock { (db: inout Database) throws(LibraryStoreError) -> T in
             guard db.isOpen else { throw waiting.withLock { $0 } ?? .closed }
-            return try storeCall { try db.readTransaction { try body(db) } }
+            return try storeCall { try body(db) }
         }
     }
 

@@ -1,30 +1,12 @@
-import CratePosix
 import CrateSQLite
-import Glibc
 
-/// What `restore` checks before SQLite opens a file: it is a regular file of a sane size
-/// (a FIFO or a device would block the control worker in `open` or `read` forever), and its
-/// schema is exactly one this Crate wrote (a trigger, view or extra column would run or
+/// What `restore` checks of the private copy it took (`RestoreCopy`): its size, and a
+/// schema exactly one this Crate wrote (a trigger, view or extra column would run or
 /// linger inside the live user data).
 enum RestoreFileCheck {
     /// The largest user.sqlite `restore` takes. Likes and play counts of a large library
     /// are a few MB; anything near this is not a Crate user database.
     static let maxBytes = 256 << 20
-
-    /// Why `file` is not a regular file `restore` may open, or nil when it is. Opened
-    /// non-blocking, so a FIFO with no writer answers at once instead of waiting for one.
-    static func fileProblem(_ file: String) -> String? {
-        let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return "cannot open it: \(errnoDescription(errno))" }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return "cannot stat it: \(errnoDescription(errno))" }
-        guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
-        guard Int(info.st_size) <= maxBytes else {
-            return "it is \(info.st_size) bytes, more than a user database can be (\(maxBytes) bytes)"
-        }
-        return nil
-    }
 
     /// Why the schema of `db` (at `version`) differs from the one the migrations build, or
     /// nil when every table, index and column is the schema's own and nothing else is there.

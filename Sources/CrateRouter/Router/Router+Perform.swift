@@ -154,6 +154,18 @@ extension Command {
         }
     }
 
+    /// Commands that wait on a server (plex.tv, a Plex server, Last.fm), for up to a
+    /// minute when it hangs: front ends run them beside the workers that answer everything
+    /// else, so a hanging sign-in never leaves `status` unanswered. Plex's and Last.fm's
+    /// status and the download list are read from memory and are not among them.
+    public var waitsOnNetwork: Bool {
+        switch self {
+        case .plex(.status), .plex(.downloads), .lastfm(.status): false
+        case .plex, .lastfm: true
+        default: false
+        }
+    }
+
     /// Questions answered on the caller's thread from what the executor last published
     /// (RouterPublished) and from the player and mixer, which any thread may ask: MPD
     /// asks them on nearly every command, and a hop onto the executor would cost each
