@@ -25,6 +25,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let clients: ClientAddresses
     private let logger: Logger
     private var started = false
+    /// Set when this handler closed the connection: what the codec still decodes is dropped.
+    private var closing = false
     /// Set while this connection is counted against its address.
     private var address: String?
     /// Requests whose header arrived and whose answer has not ended.
@@ -70,10 +72,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             rearm(context)
         case .refused(let firstOfBurst):
             if firstOfBurst {
-                logger.notice("web: \(address) has \(clients.limit) connections open ([web] max_clients_per_address); its further ones are closed until it closes them all")
+                logger.notice("web: \(address) has \(clients.limit) connections open ([web] max_clients_per_address); its connections past that are closed (said once, until it has closed them all)")
             }
-            context.close(promise: nil)
+            close(context)
         }
+    }
+
+    private func close(_ context: ChannelHandlerContext) {
+        closing = true
+        cancelTimer()
+        context.close(promise: nil)
     }
 
     private func finish() {
@@ -83,13 +91,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
         switch unwrapInboundIn(data) {
         case .head:
             unanswered += 1
             guard unanswered <= limits.maxPipelinedRequests else {
                 logger.debug("web: closed a connection from \(address ?? "?"): \(unanswered) requests sent ahead of their answers ([web] max_pipelined_requests)")
-                cancelTimer()
-                context.close(promise: nil)
+                close(context)
                 return
             }
             readingRequest = true
@@ -125,7 +133,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireUserInboundEventTriggered(event)
         // A live page whose client is gone, or crate-web stopping: the stream has no end of
         // its own, so its connection is closed (which ends the stream: WebServer.eventStream).
-        if streamingEvents, clientLeft || stopping { context.close(promise: nil) }
+        if streamingEvents, clientLeft || stopping { close(context) }
     }
 
     /// The one deadline that applies now: the body's while a request is read, the next
@@ -147,7 +155,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                                       : "no whole request header within \(seconds) s ([web] header_timeout)"
             timer = .none
             logger.debug("web: closed a connection from \(address ?? "?"): \(what)")
-            context.close(promise: nil)
+            close(context)
         }
     }
 
