@@ -108,7 +108,7 @@ final class WebLimitsTests: XCTestCase {
         let started = Date()
         let page = try RawHTTP.request(port, "GET", "/api/status", headers: session)
         XCTAssertEqual(page.status, 200, page.body)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the page did not wait for the slow client")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the page did not wait for the slow client")
         // The trickle goes on a byte a second; the server closes each at its deadline.
         var open = slow
         let deadline = Date().addingTimeInterval(8)
@@ -158,6 +158,7 @@ final class WebLimitsTests: XCTestCase {
         try startWeb("password = \"\(Self.password)\"\nmax_clients = 256\nmax_clients_per_address = 256")
         let counts = Mutex([Int: Int]())
         let port = self.port
+        let started = Date()
         DispatchQueue.concurrentPerform(iterations: 200) { n in
             // A refused or dropped connection counts as 0.
             let status = (try? RawHTTP.request(port, "POST", "/api/login", headers: ["Origin": "http://127.0.0.1:\(port)"],
@@ -165,7 +166,10 @@ final class WebLimitsTests: XCTestCase {
             counts.withLock { $0[status, default: 0] += 1 }
         }
         let seen = counts.withLock { $0 }
-        XCTAssertLessThanOrEqual(seen[401] ?? 0, 2, "guesses looked at: \(seen)")
+        // The waits after each wrong guess are 1, 2, 4 ... s: in T seconds at most
+        // 1 + log2(T + 1) guesses can be looked at, however many are sent.
+        let took = Date().timeIntervalSince(started)
+        XCTAssertLessThanOrEqual(Double(seen[401] ?? 0), 1 + log2(took + 1), "guesses looked at in \(took) s: \(seen)")
         XCTAssertGreaterThan(seen[429] ?? 0, 150, "the rest told to wait: \(seen)")
         let lines = web.log.split(separator: "\n").filter { $0.contains("wrong password") }
         XCTAssertEqual(lines.count, 1, "one log line for the burst: \(lines)")
@@ -193,7 +197,7 @@ final class WebLimitsTests: XCTestCase {
             if web.process.isRunning { kill(web.pid, SIGKILL) }
             web.process.waitUntilExit()
             if keepOpen { close(fd) }
-            XCTAssertLessThan(took, 3, "crate-web took \(took) s to stop with a live page \(keepOpen ? "open" : "closed before")")
+            XCTAssertLessThan(took, 5, "crate-web took \(took) s to stop with a live page \(keepOpen ? "open" : "closed before")")
             XCTAssertEqual(web.process.terminationReason, .exit, "it exited by itself (keepOpen \(keepOpen))")
         }
     }
