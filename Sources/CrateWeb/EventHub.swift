@@ -55,9 +55,15 @@ public final class EventHub: Sendable {
         DispatchQueue(label: "crate-web.events").async { self.run() }
     }
 
-    /// A stream of lines for one page: first where things stand, then every event.
-    /// nil when `maxListeners` pages are already listening.
-    public func listen() -> AsyncStream<String>? {
+    /// One page's stream: first where things stand, then every event. `end` finishes it
+    /// (its connection closed) and frees its place at once.
+    public struct Listener: Sendable {
+        public let lines: AsyncStream<String>
+        public let end: @Sendable () -> Void
+    }
+
+    /// A stream for one page; nil when `maxListeners` pages are already listening.
+    public func listen() -> Listener? {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(Self.bufferedLines))
         let added: Bool = state.withLock { s in
             guard s.listeners.count < maxListeners else { return false }
@@ -70,8 +76,11 @@ public final class EventHub: Sendable {
             }
             return true
         }
-        if !added { continuation.finish() }
-        return added ? stream : nil
+        guard added else {
+            continuation.finish()
+            return nil
+        }
+        return Listener(lines: stream, end: { continuation.finish() })
     }
 
     /// An unknown command's answer lists every command crated knows.

@@ -24,6 +24,17 @@ public struct PageCommand: Sendable, Decodable, Equatable {
         "like", "dislike", "unlike", "queue-add", "queue-next", "next-album", "prev-album",
         "dial", "crate", "crate-regenerate", "plex-login", "sleep", "downloads-keep", "downloads-unkeep",
     ]
+    /// Commands that change the box's accounts (which Plex account it plays from): on an
+    /// open page (no password) anyone on the network would have them, so they need a page
+    /// signed in with the password.
+    static let accountCommands: Set<String> = ["plex-login"]
+    static let accountsNeedPassword = "signing in to Plex from the page needs a password: without [web] password in "
+        + "crate.toml anyone on the network could replace the box's Plex account. Set one (then sign in on the page), "
+        + "or sign in on the box with 'crate-admin plex login'"
+
+    /// True for a command that replaces one of the box's accounts.
+    public var changesAccounts: Bool { Self.accountCommands.contains(cmd) }
+
     static let sleepChoices: Set<String> = ["15m", "30m", "60m", "end-of-album", "off"]
     static let maxTextBytes = 200
 

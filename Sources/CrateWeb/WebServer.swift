@@ -8,18 +8,21 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// What crate-web needs to run: where to listen, the daemon's socket, the password.
+/// What crate-web needs to run: where to listen, the daemon's socket, the password, the
+/// other names the page is reached by, and the limits clients meet.
 public struct WebSettings: Sendable {
     public var listen: ListenAddress
     public var socketPath: String
     public var password: String?
-    public var maxClients: Int
+    public var hosts: [String]
+    public var limits: WebLimits
 
-    public init(listen: ListenAddress, socketPath: String, password: String?, maxClients: Int) {
+    public init(listen: ListenAddress, socketPath: String, password: String?, hosts: [String] = [], limits: WebLimits = WebLimits()) {
         self.listen = listen
         self.socketPath = socketPath
         self.password = password
-        self.maxClients = maxClients
+        self.hosts = hosts
+        self.limits = limits
     }
 }
 
@@ -32,49 +35,59 @@ public struct WebServer: Sendable {
     let sessions: WebSessions
     let covers = CoverStore()
     let library: LibraryList
+    let names: BoxNames
+    let signIns: SignInThrottle
+    let clients: ClientAddresses
     let logger: Logger
 
     public init(settings: WebSettings, logger: Logger) {
         self.settings = settings
         self.logger = logger
         self.daemon = DaemonLink(socketPath: settings.socketPath)
-        // Pages listening live take at most half the connections: the rest serve requests.
         let library = LibraryList(daemon: daemon)
         let covers = self.covers
         self.library = library
-        self.events = EventHub(socketPath: settings.socketPath, maxListeners: max(1, settings.maxClients / 2), logger: logger,
+        self.events = EventHub(socketPath: settings.socketPath, maxListeners: settings.limits.maxLivePages, logger: logger,
                                onLibraryChange: { covers.forgetAll(); library.forget() })
         self.sessions = WebSessions(password: settings.password)
+        self.names = BoxNames(listenHost: settings.listen.host, extra: settings.hosts)
+        self.signIns = SignInThrottle(longestWaitSeconds: settings.limits.signInBackoffSeconds)
+        self.clients = ClientAddresses(limit: settings.limits.maxClientsPerAddress)
     }
 
     /// Serves until the process is stopped.
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         events.start()
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: SecurityMiddleware(sessions: sessions))
+        let router = Router(context: WebRequestContext.self)
+        router.add(middleware: SecurityMiddleware(sessions: sessions, names: names))
         addRoutes(router)
+        let limits = settings.limits, clients = self.clients, logger = self.logger
+        // No idle timeout of Hummingbird's: ConnectionGuard's header deadline is also the
+        // idle one (a connection's next request must be whole within it).
         let http = HTTP1Channel.Configuration(
-            idleTimeout: .seconds(WebLimits.idleSeconds),
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: WebLimits.maxHeaderBytes,
-                                            maxHeaderListSize: WebLimits.maxHeaderBytes,
+            additionalChannelHandlers: [ConnectionGuard(limits: limits, clients: clients, logger: logger)],
+            idleTimeout: nil,
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maxHeaderBytes,
+                                            maxHeaderListSize: limits.maxHeaderBytes,
                                             maxHeaderFieldCount: WebLimits.maxHeaderFields))
         let app = Application(
             router: router,
             server: .http1(configuration: http),
             configuration: .init(address: .hostname(settings.listen.host, port: settings.listen.port),
                                  serverName: "crate-web",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(settings.maxClients, logger: logger)),
+                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxClients, logger: logger)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
+        logger.info("web: the page answers to \(names.names.sorted().joined(separator: ", ")), the box's addresses and loopback")
         try await app.runService()
     }
 
-    func addRoutes(_ router: Router<BasicRequestContext>) {
+    func addRoutes(_ router: Router<WebRequestContext>) {
         router.get("/") { _, _ in Self.asset(PageAssets.html, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.asset(PageAssets.style, type: "text/css; charset=utf-8") }
-        router.post("/api/login") { request, _ in try await self.login(request) }
-        router.get("/api/events") { _, _ in try self.eventStream() }
+        router.post("/api/login") { request, context in try await self.signIn(request, from: context.clientAddress) }
+        router.get("/api/events") { _, context in self.eventStream(closing: context.channel) }
         router.get("/api/status") { _, _ in try await self.boxStatus() }
         router.get("/api/crate") { _, _ in try await self.pass(WebDaemonRequest("crate")) }
         router.get("/api/queue") { _, _ in try await self.pass(WebDaemonRequest("queue")) }
@@ -128,30 +141,20 @@ public struct WebServer: Sendable {
         }
     }
 
-    func login(_ request: Request) async throws -> Response {
-        struct Attempt: Decodable { var password: String }
-        let body = try await request.body.collect(upTo: WebLimits.maxBodyBytes)
-        // A body that is not the sign-in object is the client's mistake: answered 400, not logged.
-        guard let attempt = try? JSONDecoder().decode(Attempt.self, from: Data(buffer: body)) else {
-            return Self.problem("sign in with {\"password\": \"...\"}", status: .badRequest)
-        }
-        guard let token = sessions.signIn(attempt.password) else {
-            logger.notice("web: wrong password from a page")
-            try await Task.sleep(for: .milliseconds(WebLimits.wrongPasswordDelayMilliseconds))
-            return Self.problem("wrong password", status: .unauthorized)
-        }
-        var response = Self.json(#"{"ok":true}"#)
-        response.headers[.setCookie] = WebSessions.cookie(token)
-        return response
-    }
-
     func perform(_ request: Request) async throws -> Response {
-        let body = try await request.body.collect(upTo: WebLimits.maxBodyBytes)
+        let body = try await request.body.collect(upTo: settings.limits.maxBodyBytes)
+        let command: PageCommand
         let daemonRequest: WebDaemonRequest
         do throws(PageCommandError) {
-            daemonRequest = try PageCommand.decode(Array(buffer: body)).daemonRequest()
+            command = try PageCommand.decode(Array(buffer: body))
+            daemonRequest = try command.daemonRequest()
         } catch {
             return Self.problem(error.description, status: .badRequest)
+        }
+        // Without a password anyone on the network has a session: a command that replaces
+        // the box's accounts needs one who knows the password.
+        if command.changesAccounts, sessions.isOpen {
+            return Self.problem(PageCommand.accountsNeedPassword, status: .forbidden)
         }
         return try await pass(daemonRequest)
     }
@@ -213,23 +216,5 @@ public struct WebServer: Sendable {
         headers[.contentType] = cover.contentType
         headers[.cacheControl] = "private, max-age=3600"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: cover.bytes)))
-    }
-
-    /// Server-Sent Events: one `data:` line per daemon event, as the daemon wrote it.
-    func eventStream() throws -> Response {
-        guard let stream = events.listen() else {
-            return Self.problem("too many pages are open (\(events.maxListeners)); close one and reload", status: .serviceUnavailable)
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            // The browser reconnects by itself after a second if the stream breaks.
-            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-            for await line in stream {
-                try await writer.write(ByteBuffer(string: "data: " + line + "\n\n"))
-            }
-            try await writer.finish(nil)
-        })
     }
 }

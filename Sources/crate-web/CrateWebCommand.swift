@@ -11,8 +11,9 @@ struct CrateWebCommand: AsyncParsableCommand {
         commandName: "crate-web",
         abstract: "Serve the Crate web page (the crate as covers, now playing, search, status) on the home network.",
         discussion: """
-            Reads [web] listen (HOST:PORT) and the optional [web] password from crate.toml, \
-            and talks to crated on [control] socket. Without [web] listen it says so and exits 0.
+            Reads [web] listen (HOST:PORT), the optional [web] password, the names it answers \
+            to and its limits from crate.toml, and talks to crated on [control] socket. \
+            Without [web] listen it says so and exits 0.
             """)
 
     @Option(name: .long, help: "The configuration file.")
@@ -43,7 +44,7 @@ struct CrateWebCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let settings = WebSettings(listen: address, socketPath: socket ?? file.control.socket,
-                                   password: file.web.password, maxClients: file.web.maxClients)
+                                   password: file.web.password, hosts: file.web.hosts, limits: WebLimits(file.web))
         let server = WebServer(settings: settings, logger: logger)
         let log = logger
         try await server.run(onRunning: { port in

@@ -14,8 +14,22 @@ struct RawHTTP {
     /// A connected socket to 127.0.0.1:`port`.
     /// `waiting: false` returns at once, the handshake left to the kernel (a full listen
     /// queue would otherwise hold each connect for seconds of SYN retries).
-    static func connect(_ port: Int, waiting: Bool = true) throws -> Int32 {
+    /// `from` is the client's own address: another loopback address (127.0.0.2) is
+    /// another client to the server.
+    static func connect(_ port: Int, waiting: Bool = true, from source: String? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw NSError(domain: "RawHTTP", code: Int(errno), userInfo: [NSLocalizedDescriptionKey: "bind \(source) failed: errno \(errno)"])
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -33,8 +47,8 @@ struct RawHTTP {
     }
 
     /// Sends `bytes` as they are and reads until the server closes (or 10 s pass).
-    static func exchange(_ port: Int, _ bytes: [UInt8]) throws -> String {
-        let fd = try connect(port)
+    static func exchange(_ port: Int, _ bytes: [UInt8], from source: String? = nil) throws -> String {
+        let fd = try connect(port, from: source)
         defer { close(fd) }
         // The server may close on us mid-send: its answer is still read.
         _ = SocketSend.all(bytes, to: fd)
@@ -48,13 +62,15 @@ struct RawHTTP {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// One request on a connection of its own. `host` is the Host header (127.0.0.1:`port`
+    /// when nil); `from` the client's address, as for `connect`.
     static func request(_ port: Int, _ method: String, _ path: String, headers: [String: String] = [:],
-                        body: String? = nil) throws -> Reply {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+                        body: String? = nil, host: String? = nil, from source: String? = nil) throws -> Reply {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
         head += "\r\n" + (body ?? "")
-        return parse(try exchange(port, Array(head.utf8)))
+        return parse(try exchange(port, Array(head.utf8), from: source))
     }
 
     static func parse(_ text: String) -> Reply {

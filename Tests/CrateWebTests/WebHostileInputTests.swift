@@ -73,24 +73,10 @@ final class WebHostileInputTests: XCTestCase {
     }
 
     /// A long sweep playing, so each test can check the music went on.
-    func startMusic(seconds: Double = 20) throws -> String {
-        let track = dir.file("Long Sweep.mp3")
-        try AudioFixtures.encodeMP3(AudioFixtures.sweep(rate: 44100, seconds: seconds), rate: 44100, channels: 2,
-                                    encoding: .cbr(kbps: 128), to: track)
-        XCTAssertTrue(try daemon.request(.play, paths: [track]).ok)
-        try daemon.waitFor("playing") { $0.state == .playing }
-        return track
-    }
+    func startMusic(seconds: Double = 20) throws { try daemon.startMusic(in: dir, seconds: seconds) }
 
     func assertStillPlaying(file: StaticString = #filePath, line: UInt = #line) throws {
-        // No capture file yet counts as empty: the assertion below then says it did not grow.
-        let before = (try? FileManager.default.attributesOfItem(atPath: daemon.capture)[.size] as? Int) ?? 0
-        usleep(300_000)
-        let after = (try? FileManager.default.attributesOfItem(atPath: daemon.capture)[.size] as? Int) ?? 0
-        XCTAssertGreaterThan(after, before, "the capture keeps growing", file: file, line: line)
-        let status = try daemon.status()
-        XCTAssertEqual(status.player.state, .playing, file: file, line: line)
-        XCTAssertEqual(status.player.output.underruns, 0, "no underrun", file: file, line: line)
+        try daemon.assertStillPlaying(file: file, line: line)
     }
 
     func testAWrongPasswordGetsNoSessionAndNothingWithoutOne() throws {
@@ -103,6 +89,13 @@ final class WebHostileInputTests: XCTestCase {
             XCTAssertEqual(try RawHTTP.request(port, "GET", path, headers: ["Cookie": "crate_session=forged"]).status, 401, path)
         }
         XCTAssertEqual(try RawHTTP.request(port, "GET", "/").status, 200, "the page itself asks for the password")
+        // Right after a wrong password this address waits its turn, even with the right one.
+        let early = try RawHTTP.request(port, "POST", "/api/login", headers: ["Origin": "http://127.0.0.1:\(port)"],
+                                        body: #"{"password":"\#(Self.password)"}"#)
+        XCTAssertEqual(early.status, 429, early.body)
+        let wait = try XCTUnwrap(Int(early.headers["retry-after"] ?? ""), "\(early.headers)")
+        XCTAssertNil(early.headers["set-cookie"])
+        usleep(useconds_t(wait) * 1_000_000 + 100_000)
         let session = try signIn()
         let status = try RawHTTP.request(port, "GET", "/api/status", headers: session)
         XCTAssertEqual(status.status, 200, status.body)
@@ -110,7 +103,7 @@ final class WebHostileInputTests: XCTestCase {
     }
 
     func testPostsFromAnotherSiteAreRefused() throws {
-        _ = try startMusic()
+        try startMusic()
         var session = try signIn()
         for origin in ["http://evil.example", "http://127.0.0.1:\(port).evil.example", "null", nil] {
             session["Origin"] = origin
@@ -124,7 +117,7 @@ final class WebHostileInputTests: XCTestCase {
     }
 
     func testOversizedAndMalformedRequestsAreRefusedAndTheMusicGoesOn() throws {
-        _ = try startMusic()
+        try startMusic()
         let session = try signIn()
         let big = #"{"cmd":"pause","pad":""# + String(repeating: "x", count: 2 * 1024 * 1024) + #""}"#
         XCTAssertEqual(try RawHTTP.request(port, "POST", "/api/do", headers: session, body: big).status, 413)
@@ -162,7 +155,7 @@ final class WebHostileInputTests: XCTestCase {
     }
 
     func testFiveHundredIdleConnectionsAreBoundedAndTheMusicGoesOn() throws {
-        _ = try startMusic(seconds: 60)
+        try startMusic(seconds: 60)
         let session = try signIn()
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }

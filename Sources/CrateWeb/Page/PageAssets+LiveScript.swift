@@ -83,7 +83,10 @@ function showLogin() { $("login").hidden = false; $("password").focus(); }
 $("login").onsubmit = async (e) => {
   e.preventDefault();
   const r = await fetch("/api/login", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password: $("password").value }) });
-  if (r.ok) { $("login").hidden = true; connect(); } else $("login-error").textContent = "Wrong password";
+  if (r.ok) { $("login").hidden = true; connect(); return; }
+  // 401: wrong; 429: too many wrong ones from here, with how long to wait.
+  const reply = await r.json().catch(() => ({}));
+  $("login-error").textContent = r.status === 429 && reply.error ? reply.error : "Wrong password";
 };
 
 // Live: the daemon's events. crated away → a banner, and the page picks up by itself.

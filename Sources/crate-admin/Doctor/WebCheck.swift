@@ -18,7 +18,20 @@ enum WebCheck {
             return .warn(name, "\(address) answers '\(answer)', not the page",
                          fix: "another program has the port? (sudo ss -ltnp) — or pick another in \(configPath)")
         }
-        return .ok(name, "the page is served at http://\(address)/; \(password)")
+        let served = "the page is served at http://\(address)/; \(password)"
+        if config.web.password == nil, !isLoopback(address) {
+            return .warn(name, served + ": anyone on the network can use it",
+                         fix: "set [web] password in \(configPath) (or listen on 127.0.0.1), then sudo systemctl restart crate-web")
+        }
+        return .ok(name, served)
+    }
+
+    /// True when `address` (HOST:PORT, [v6]:PORT) listens on loopback only.
+    static func isLoopback(_ address: String) -> Bool {
+        var host = Substring(address)
+        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+        return host == "localhost" || host == "::1" || host.split(separator: ".").first == "127"
     }
 
     /// The status line crate-web answers `GET /` with, or nil when nothing answers within a second.

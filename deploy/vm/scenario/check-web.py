@@ -3,6 +3,7 @@
 forwarded port (boot.sh --forward) it fetches what a phone on the home network would,
 and checks the content against the music the test made.
 
+- it signs in with the page's password (enable-web.sh sets it), as a person would;
 - GET / is the page (its title, its script and style from crate-web itself);
 - GET /api/albums lists the three albums of MUSIC_DIR/manifest.json by name;
 - GET /api/crate answers the crate, and its albums are among those;
@@ -28,6 +29,9 @@ import zlib
 
 web_port, signal_port, music, out_path, timeout = sys.argv[1:6]
 base = f"http://127.0.0.1:{web_port}"
+# enable-web.sh sets this [web] password: a page on the network has one.
+PASSWORD = "crate-vm-page"
+session = {}
 lines = []
 
 
@@ -36,8 +40,19 @@ def report(ok, text):
     print(lines[-1], flush=True)
 
 
+def sign_in():
+    """The page's sign-in: the password for a session cookie, kept for every GET."""
+    request = urllib.request.Request(base + "/api/login", data=json.dumps({"password": PASSWORD}).encode(),
+                                     headers={"Content-Type": "application/json", "Origin": base}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        session["Cookie"] = answer.headers["Set-Cookie"].split(";")[0]
+
+
 def get(path):
-    with urllib.request.urlopen(base + path, timeout=10) as answer:
+    if not session and path.startswith(("/api/", "/cover/")):
+        sign_in()
+    request = urllib.request.Request(base + path, headers=dict(session))
+    with urllib.request.urlopen(request, timeout=10) as answer:
         return answer.status, answer.headers.get("Content-Type", ""), answer.read()
 
 
