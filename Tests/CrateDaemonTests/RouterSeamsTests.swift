@@ -121,3 +121,24 @@ extension RouterSeamsTests {
         XCTAssertEqual(completedPlays(albums[0]), 1, "an album heard whole still counts")
     }
 }
+
+extension RouterSeamsTests {
+    func testAfterSleepingAtTheEndOfAnAlbumPlayGoesOnToTheNextAlbum() throws {
+        send(.play(.album(albums[0], track: nil)))
+        send(.sleep(.endOfAlbum))
+        twin.advance(by: 29.9)
+        // The timer looks at the player from its own thread: its pause, then it clears.
+        let deadline = Date().addingTimeInterval(10)
+        while router.sleepTimer.status() != nil, Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(twin.status().state, .paused, "paused in the album's last moments")
+        XCTAssertEqual(current, albums[0])
+
+        hands.press(.play)
+        XCTAssertEqual(current, albums[1], "play goes on to the next album, not into the last moment and silence")
+        XCTAssertEqual(twin.status().state, .playing)
+        XCTAssertEqual(twin.status().currentIndex, 0)
+        XCTAssertEqual(completedPlays(albums[0]), 1, "the album slept through to its end counts as heard")
+        twin.advance(by: 31)
+        XCTAssertEqual(current, albums[2], "and the crate goes on from there")
+    }
+}

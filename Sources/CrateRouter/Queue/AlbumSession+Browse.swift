@@ -82,6 +82,8 @@ extension AlbumSession {
     func togglePlay() throws -> String {
         let before = player.status().state
         switch before {
+        case .paused where try playOnAfterSleep():
+            return "play album \(state.access { $0.current }.map(String.init) ?? "none")"
         case .playing, .buffering, .paused:
             try player.toggle()
             // The player reports the new state once the writer has faded in or out (a few

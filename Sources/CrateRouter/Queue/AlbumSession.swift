@@ -47,6 +47,9 @@ public final class AlbumSession: Sendable {
     /// The sleep timer is set for the end of this album: auto-advance appends nothing
     /// after it (SleepTimer pauses the album's last seconds).
     let stopAfterAlbum = Atomic<Bool>(false)
+    /// The album the sleep timer paused in its last moments: play goes on to the next album
+    /// (AlbumSession+Sleep).
+    let sleptAtAlbumEnd: RouterOwned<Int64?>
 
     public init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, executor: RouterExecutor = RouterExecutor(), logger: Logger) {
@@ -62,6 +65,7 @@ public final class AlbumSession: Sendable {
         opinions = RouterOwned([:], on: executor)
         tally = RouterOwned(HeardTally(), on: executor)
         heardBeforeStop = RouterOwned(HeardTally(), on: executor)
+        sleptAtAlbumEnd = RouterOwned(nil, on: executor)
         offers = SessionOffers(on: executor)
         advance = AdvanceCache(on: executor)
         writer = SessionWriter(logger: logger) { [library, logger] in Self.write($0, library: library, logger: logger) }

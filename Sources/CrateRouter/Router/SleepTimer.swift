@@ -121,6 +121,7 @@ final class SleepTimer: Sendable {
             do {
                 try player.pause()
                 _ = player.waitForState(otherThan: .playing, timeout: 2)
+                if armed.endOfAlbum { session?.sleptAtEndOfAlbum() }
             } catch {
                 logger.error("sleep timer: cannot pause: \(error)")
             }
