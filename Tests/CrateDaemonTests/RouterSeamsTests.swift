@@ -142,3 +142,19 @@ extension RouterSeamsTests {
         XCTAssertEqual(current, albums[2], "and the crate goes on from there")
     }
 }
+
+extension RouterSeamsTests {
+    func testADislikeFromTheTrackListLeavesTheDislikedAlbumsList() {
+        send(.play(.album(albums[0], track: nil)))
+        twin.advance(by: 2)
+        hands.press(.knob)
+        XCTAssertEqual(hands.said, ["track 1/3: Song 1"], "the track list of the album playing")
+        hands.turn(1)
+        hands.hold(.like)
+        XCTAssertEqual(hands.said, ["disliked \(title(1))"])
+        XCTAssertEqual(current, albums[1], "skipped to the next album")
+        hands.press(.knob)
+        XCTAssertEqual(current, albums[1], "the press is about the album now playing, not the disliked one's list")
+        XCTAssertEqual(hands.said, ["track 1/3: Song 1"], "it opens the new album's track list")
+    }
+}
