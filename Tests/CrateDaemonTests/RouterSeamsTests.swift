@@ -158,3 +158,31 @@ extension RouterSeamsTests {
         XCTAssertEqual(hands.said, ["track 1/3: Song 1"], "it opens the new album's track list")
     }
 }
+
+extension RouterSeamsTests {
+    func testDislikingTheLastAlbumOfACrateWhileBrowsingLeavesTheKnobFree() throws {
+        send(.play(.album(albums[0], track: nil)))
+        hands.press(.like)
+        XCTAssertEqual(hands.said, ["liked \(title(1))"])
+        // Favorites, from the crate menu: one album.
+        hands.hold(.genre)
+        hands.turn(1)
+        XCTAssertTrue(hands.said.first?.hasSuffix(": Favorites") == true, "\(hands.said)")
+        hands.press(.knob)
+        hands.turn(1)
+        XCTAssertTrue(hands.said.first?.hasPrefix("browse 1/1: \(title(1))") == true, "\(hands.said)")
+
+        hands.hold(.like)
+        XCTAssertEqual(hands.said, ["disliked \(title(1))"])
+        hands.press(.like)
+        XCTAssertEqual(hands.said, ["dislike undone: \(title(1))"], "the undo is not refused for an empty crate")
+        XCTAssertEqual(opinion(albums[0]), .liked)
+        hands.turn(1)
+        XCTAssertTrue(hands.said.first?.hasPrefix("browse 1/1: \(title(1))") == true, "back in Favorites: \(hands.said)")
+
+        hands.hold(.like)
+        hands.turn(1)
+        XCTAssertTrue(hands.said.first?.hasPrefix("browse ") == true, "the knob goes on in the Crate Wall: \(hands.said)")
+        XCTAssertEqual(router.displayContent().message?.text, "Nothing left in that crate: the Crate Wall")
+    }
+}
