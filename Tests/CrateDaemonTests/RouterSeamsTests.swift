@@ -186,3 +186,17 @@ extension RouterSeamsTests {
         XCTAssertEqual(router.displayContent().message?.text, "Nothing left in that crate: the Crate Wall")
     }
 }
+
+extension RouterSeamsTests {
+    func testTheCratesLastAlbumShowsTheAlbumThatWillFollowIt() throws {
+        try session.executor.run { try session.switchCrate(to: .wall) }
+        let wall = session.executor.run { session.state.access { $0.crate.items.map(\.albumID) } }
+        let last = try XCTUnwrap(wall.last)
+        send(.play(.album(last, track: nil)))
+        let shown = try XCTUnwrap(queue()?.fromCrate.first, "the queue lists what follows the crate's last album")
+        guard case .nowPlaying(let panel) = router.displayContent().screen else { return XCTFail("not now playing") }
+        XCTAssertEqual(panel.upNext.map { $0.hasPrefix("Next: Artist — ") }, true, "the panel says what is next")
+        twin.advance(by: 31)
+        XCTAssertEqual(current, shown.id, "and that album follows")
+    }
+}

@@ -47,7 +47,7 @@ extension AlbumSession {
     /// Albums left in the crate after the one it has got to, before it grows.
     static let growWhenLeft = 2
 
-    /// Grows the crate when auto-advance is near its end (an album just started).
+    /// Grows the crate when an album starts near its end (by auto-advance or by hand).
     func growCrateIfNearEnd() {
         let left = state.access { s -> Int in
             let skip = offers.passedOver

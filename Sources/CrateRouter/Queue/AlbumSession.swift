@@ -113,6 +113,9 @@ public final class AlbumSession: Sendable {
                 throw error
             }
             if !paused && newPlay { recordPlay(id, completed: false) }
+            // As when auto-advance starts an album: near the crate's end it grows now, so
+            // the queue and the panel's "Next:" show the album that will follow.
+            growCrateIfNearEnd()
             save()
             prefetchUpcoming()
         }
