@@ -200,3 +200,16 @@ extension RouterSeamsTests {
         XCTAssertEqual(current, shown.id, "and that album follows")
     }
 }
+
+extension RouterSeamsTests {
+    func testStatusNamesTheCrateTheAlbumCameFromAfterTheKnobMovesOn() throws {
+        hands.press(.play)
+        let crate = try XCTUnwrap(send(.status)?.status?.album?.crate, "from the artist's crate")
+        hands.press(.genre)
+        XCTAssertTrue(hands.said.first?.hasPrefix("crate: Rock") == true, "\(hands.said)")
+        XCTAssertEqual(send(.status)?.status?.album?.crate, crate, "still the crate it came from")
+        twin.advance(by: 5)
+        send(.stop)
+        XCTAssertEqual(send(.status)?.status?.album?.crate, crate, "and after a stop")
+    }
+}

@@ -96,9 +96,11 @@ public final class AlbumSession: Sendable {
                     s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
                 }
                 s.current = id
-                s.stopped = nil
                 // Playing a waiting album takes it off the hand queue, or it would play twice.
                 s.takeFromQueue(id)
+                // A stopped album taken up again keeps where it came from.
+                if s.stopped?.albumID != id || s.origin == nil { s.noteOrigin(of: id) }
+                s.stopped = nil
                 s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
                 s.trackInAlbum = track
                 s.position = seconds
@@ -204,6 +206,7 @@ public final class AlbumSession: Sendable {
                     }
                     s.current = segment.albumID
                     s.takeFromQueue(segment.albumID)
+                    s.noteOrigin(of: segment.albumID)
                 }
                 s.trackInAlbum = index - segment.startIndex
                 s.position = status.position
