@@ -213,3 +213,30 @@ extension RouterSeamsTests {
         XCTAssertEqual(send(.status)?.status?.album?.crate, crate, "and after a stop")
     }
 }
+
+extension RouterSeamsTests {
+    func testAfterADialTurnBrowsingGrowsWithAlbumsOtherCratesOffered() throws {
+        // Thirteen albums, crates of five.
+        let more = (5...13).flatMap { n in
+            (1...3).map { track in Self.record("/music/Artist/Album \(n)/\(track).mp3", album: n, track: track) }
+        }
+        try library.store.apply(upserts: more, deletions: [])
+        crateSize = 5
+        try startSession()
+        makeRouter()
+        var hands = BoxHands(router: router)
+        try session.executor.run { try session.switchCrate(to: .wall) }
+
+        hands.turn(20)
+        XCTAssertTrue(hands.said.first?.hasPrefix("browse 13/13: ") == true, "the Wall grew to every album: \(hands.said)")
+        hands.letGo()
+        hands.hold(.knob)
+        hands.turn(1)
+        hands.press(.knob)
+        XCTAssertTrue(hands.said.first?.hasPrefix("dial: ") == true, "\(hands.said)")
+        hands.turn(8)
+        let said = try XCTUnwrap(hands.said.first)
+        XCTAssertTrue(said.hasPrefix("browse 9/"), "the new crate grows past its five: \(said)")
+        XCTAssertFalse(said.contains("the end"), said)
+    }
+}

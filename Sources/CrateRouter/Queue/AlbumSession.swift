@@ -232,7 +232,7 @@ public final class AlbumSession: Sendable {
         if kind == .state || started != nil { reportTimeline() }
         if let started {
             recordPlay(started, completed: false)
-            offers.offer([started])
+            offers.offerPlayed(started)
             growCrateIfNearEnd()
             prefetchUpcoming()
         }
