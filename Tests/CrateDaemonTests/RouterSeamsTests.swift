@@ -240,3 +240,14 @@ extension RouterSeamsTests {
         XCTAssertFalse(said.contains("the end"), said)
     }
 }
+
+extension RouterSeamsTests {
+    func testThePanelHasTheSleepTimersShortWordsForANarrowRow() throws {
+        send(.play(.album(albums[0], track: nil)))
+        send(.sleep(.minutes(30)))
+        guard case .nowPlaying(let shown) = router.displayContent().screen else { return XCTFail("not now playing") }
+        XCTAssertEqual(shown.sleep, "Sleep 30:00")
+        XCTAssertEqual(shown.sleepShort, "30:00")
+        send(.sleep(.off))
+    }
+}
