@@ -125,10 +125,12 @@ extension Router: ControlsHandler {
         let target = album ?? session.albumInHand
         let replaced = target.map { session.opinion(of: $0) } ?? .none
         let slot = target.flatMap { session.crateSlot(of: $0) }
+        let rating = target.map { session.serverRating(of: $0) } ?? .notPlex
         let id = try session.setOpinion(.disliked, album: target)
         lastButtonDislike.access {
             $0 = ButtonDislike(album: id, at: MonotonicClock.now(), replaced: replaced == .disliked ? .none : replaced,
-                               stopped: stopped?.albumID == id ? stopped : nil, crateSlot: slot)
+                               stopped: stopped?.albumID == id ? stopped : nil, crateSlot: slot,
+                               serverRating: target == id ? rating : session.serverRating(of: id))
         }
         showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
         return "disliked \(albumTitle(id))"
@@ -147,6 +149,11 @@ extension Router: ControlsHandler {
         if let recent {
             // What the dislike replaced comes back: a liked album is liked again.
             try session.setOpinion(recent.replaced, album: recent.album)
+            // A like the box made itself went to the server as a like; a server's own
+            // rating (or none) is put back as it was.
+            if recent.replaced != .liked || session.serverRatingIsALike(recent.serverRating) {
+                session.restoreServerRating(recent.serverRating, album: recent.album)
+            }
             if let place = recent.stopped { session.resumeAfterUndo(place) }
             if let slot = recent.crateSlot { session.putBack(slot) }
             showOnDisplay("Dislike undone")
