@@ -77,8 +77,8 @@ final class SleepTimerDaemonTests: KnobTestCase {
         XCTAssertEqual(try input(daemon, "press", "play"), "play album \(try albumID(daemon, "Night"))")
         try daemon.waitFor("Night playing") { $0.state == .playing }
 
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 10), "crates 6/6: Sleep timer", "last in the menu")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 10), "crates 7/7: Sleep timer", "last in the menu")
         XCTAssertEqual(try input(daemon, "press", "knob"), "sleep timer 1/5: 15 minutes")
         XCTAssertEqual(try input(daemon, "turn", "knob", 3), "sleep timer 4/5: End of this album")
         XCTAssertEqual(try input(daemon, "press", "knob"), "sleep: end-of-album")
