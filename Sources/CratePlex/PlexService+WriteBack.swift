@@ -25,6 +25,14 @@ extension PlexService {
                 query: [("key", ratingKey), ("identifier", "com.plexapp.plugins.library"), ("rating", String(rating))])
     }
 
+    /// Puts back the rating an album had before the box changed it (a dislike undone):
+    /// `rating` of 10, or cleared when it had none.
+    public func restoreRating(server: String, ratingKey: String, rating: Double?) {
+        let value = rating.map { String(Int($0.rounded())) } ?? "-1"
+        enqueue(server: server, method: "PUT", path: "/:/rate",
+                query: [("key", ratingKey), ("identifier", "com.plexapp.plugins.library"), ("rating", value)])
+    }
+
     /// Marks a track as played on the server.
     public func scrobble(server: String, ratingKey: String) {
         enqueue(server: server, method: "PUT", path: "/:/scrobble",

@@ -112,12 +112,14 @@ final class InteractionModelListTests: XCTestCase {
         XCTAssertEqual(press(.knob), [.togglePlay], "nothing loaded: play")
     }
 
-    /// In the track list the like button is about the list's album; the list stays.
+    /// In the track list the like button is about the list's album; a like keeps the list,
+    /// a dislike skips the album, so its list goes with it.
     func testLikeAndDislikeInTheTrackListAreAboutItsAlbum() {
         XCTAssertEqual(press(.knob, track: (1, 3)), [.showTrack(album: 7, row: 1, count: 3)])
         XCTAssertEqual(press(.like), [.likeInView(album: 7)])
-        XCTAssertEqual(press(.like, long: true), [.dislikeInView(album: 7)])
         guard case .tracks = model.mode else { return XCTFail("left the track list: \(model.mode)") }
+        XCTAssertEqual(press(.like, long: true), [.dislikeInView(album: 7), .showNowPlaying])
+        XCTAssertEqual(model.mode, .nowPlaying)
     }
 
     func testTransportInAListReturnsToNowPlaying() {

@@ -24,10 +24,10 @@ final class CrateMenuDaemonTests: KnobTestCase {
     func testKnobAndButtonsAloneReachASubGenreAndPlayItsSecondAlbum() throws {
         try makeLibrary()
         let daemon = try scannedDaemon()
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall",
-                       "Crate Wall, Favorites, More by this artist, Jazz, Rock, how to make a CDs wallet (none configured), Sleep timer")
-        XCTAssertTrue(try listHeading("Crates · now Crate", rows: 7, daemon), "the menu says which crate the knob is in")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/7: Jazz")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/8: Crate Wall",
+                       "Crate Wall, Favorites, More by this artist, Jazz, Rock, how to make a CDs wallet (none configured), Artists A–Z, Sleep timer")
+        XCTAssertTrue(try listHeading("Crates · now Crate", rows: 8, daemon), "the menu says which crate the knob is in")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/8: Jazz")
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 1/4: All Jazz")
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "jazz 2/4: Bebop")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Bebop (2 albums)")
@@ -44,10 +44,10 @@ final class CrateMenuDaemonTests: KnobTestCase {
         }
 
         // Back in the menu, the knob starts on Jazz and the sub-list on Bebop.
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 4/7: Jazz")
-        XCTAssertTrue(try listHeading("Crates · now Bebop", rows: 7, daemon))
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 4/8: Jazz")
+        XCTAssertTrue(try listHeading("Crates · now Bebop", rows: 8, daemon))
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 2/4: Bebop")
-        XCTAssertEqual(try input(daemon, "press", "genre"), "crates 4/7: Jazz", "genre is back")
+        XCTAssertEqual(try input(daemon, "press", "genre"), "crates 4/8: Jazz", "genre is back")
         XCTAssertEqual(try input(daemon, "long", "genre"), nil, "genre held again closes the menu")
         XCTAssertEqual(try daemon.status().controls?.mode, .nowPlaying)
     }
@@ -55,16 +55,16 @@ final class CrateMenuDaemonTests: KnobTestCase {
     func testFavoritesMostRecentlyLikedFirst() throws {
         try makeLibrary()
         let daemon = try scannedDaemon()
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/7: Favorites")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/8: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/8: Favorites")
         XCTAssertEqual(try input(daemon, "press", "knob"), "failed: no favorites yet: press like on an album you love")
         XCTAssertEqual(try crate(daemon).name, "Crate", "the knob stays in the crate it was in")
 
         for title in ["Riff Heavy", "Bebop Early", "Cool Sketches"] {
             _ = try request(daemon, ControlRequest(cmd: .like, album: try albumID(daemon, title)))
         }
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/7: Favorites")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/8: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 1), "crates 2/8: Favorites")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Favorites (3 albums)")
         XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Cool Sketches", "Bebop Early", "Riff Heavy"])
         XCTAssertTrue(try browseNames("Favorites", daemon))
@@ -87,8 +87,8 @@ final class CrateMenuDaemonTests: KnobTestCase {
         _ = try input(daemon, "turn", "knob", 1)
         let underKnob = try XCTUnwrap(try daemon.status().controls?.browseIndex)
         XCTAssertEqual(try crate(daemon).items[underKnob].album.artist, "Loud")
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 5/7: Rock", "on the crate the knob is in")
-        XCTAssertEqual(try input(daemon, "turn", "knob", -2), "crates 3/7: More by this artist")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 5/8: Rock", "on the crate the knob is in")
+        XCTAssertEqual(try input(daemon, "turn", "knob", -2), "crates 3/8: More by this artist")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: More by Loud (2 albums)")
         XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Punk Noise", "Riff Heavy"])
     }
@@ -96,8 +96,8 @@ final class CrateMenuDaemonTests: KnobTestCase {
     func testTheWalletIsInTheMenuWhenThereIsOne() throws {
         try makeLibrary()
         let daemon = try walletDaemon("Loud - Riff Heavy\nArt - Hard Blowing\n").daemon
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/7: CDs wallet")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/8: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/8: CDs wallet")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: CDs (2 albums)")
         XCTAssertEqual(try crate(daemon).items.map(\.album.title), ["Hard Blowing", "Riff Heavy"])
         XCTAssertTrue(try browseNames("CDs", daemon))
@@ -127,8 +127,8 @@ final class CrateMenuDaemonTests: KnobTestCase {
     func testABlendOfSubGenresFromTheKnob() throws {
         try makeLibrary()
         let daemon = try scannedDaemon()
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/7: Jazz")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/8: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/8: Jazz")
         XCTAssertEqual(try input(daemon, "press", "knob"), "jazz 1/4: All Jazz")
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "jazz 2/4: Bebop")
         XCTAssertEqual(try input(daemon, "long", "knob"), "blend: Bebop marked (1 genre)")
@@ -146,7 +146,7 @@ final class CrateMenuDaemonTests: KnobTestCase {
         XCTAssertEqual(Set(try crate(daemon).items.map(\.album.title)), ["Bebop Later", "Bebop Early", "Hard Blowing"])
 
         // Marks last while the menu is open: a new menu starts without them.
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/8: Crate Wall")
         XCTAssertEqual(try input(daemon, "long", "knob"), nil, "in the top list a long press still closes the menu")
         XCTAssertEqual(try daemon.status().controls?.mode, .nowPlaying)
     }

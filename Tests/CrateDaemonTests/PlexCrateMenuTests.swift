@@ -33,6 +33,8 @@ final class PlexCrateMenuTests: PlexTestCase {
         XCTAssertTrue(opened.hasPrefix("crates 1/"), opened)
         let last = try XCTUnwrap(try input(daemon, "turn", "knob", 40))
         XCTAssertTrue(last.hasSuffix(": Sleep timer"), "the sleep timer is last: \(last)")
+        let artists = try XCTUnwrap(try input(daemon, "turn", "knob", -1))
+        XCTAssertTrue(artists.hasSuffix(": Artists A–Z"), "then every artist: \(artists)")
         let playlist = try XCTUnwrap(try input(daemon, "turn", "knob", -1))
         XCTAssertTrue(playlist.hasSuffix(": Playlist: Workout"), "the playlists come last of the crates: \(playlist)")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: Workout (1 album)")

@@ -93,6 +93,7 @@ final class PlexTwin: PlexPlayback, @unchecked Sendable {
 
     func prefetch(_ albums: [[String]]) { prefetches.withLock { $0.append(albums) } }
     func rate(server: String, ratingKey: String, opinion: AlbumOpinion) {}
+    func restoreRating(server: String, ratingKey: String, rating: Double?) {}
     func scrobble(server: String, ratingKey: String) {}
     func timeline(server: String, ratingKey: String, state: String, seconds: Double, duration: Double?) {}
     func status() -> PlexStatus { PlexStatus(auth: .signedIn) }

@@ -85,4 +85,36 @@ final class PlexRatingLikeTests: PlexTestCase {
         XCTAssertEqual(try favorites(daemon).first, "Blue Train", "the newest like first")
         XCTAssertEqual(daemon.stop(), 0)
     }
+
+    /// A dislike undone with the like button puts back what the server had: its four
+    /// stars, its three, or no rating at all.
+    func testUndoingADislikePutsBackTheServersRating() throws {
+        try LibraryFixture(root: music, seconds: 6).add("Served", [.init(file: "01.mp3", title: "T1")])
+        let file = music + "/Served/01.mp3"
+        let rated: [(String, String, Double?)] = [("Blue Train", "John Coltrane", 8), ("Album 1", "Band 1", 6),
+                                                  ("Album 2", "Band 2", nil)]
+        try plex.load(rated.enumerated().map { n, album in
+            var served = PlexFixture.Album(ratingKey: 10 + n, title: album.0, artist: album.1, genres: ["Jazz"],
+                                           tracks: [("One", file), ("Two", file)])
+            served.userRating = album.2
+            return served
+        })
+        let daemon = try self.daemon(display)
+        _ = try signInAndSync(daemon)
+        for (title, artist, _) in rated {
+            _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, title)))
+            try daemon.waitFor("\(title) playing", timeout: 30) { $0.state == .playing }
+            let hold = try request(daemon, ControlRequest(cmd: .input, gesture: "long", control: "like"))
+            XCTAssertEqual(hold.input?.last?.action, "disliked \(artist) — \(title)")
+            let press = try request(daemon, ControlRequest(cmd: .input, gesture: "press", control: "like"))
+            XCTAssertEqual(press.input?.last?.action, "dislike undone: \(artist) — \(title)")
+        }
+        // Written in order: once the last is there, everything before it is too.
+        let deadline = Date().addingTimeInterval(20)
+        while try rateRequests().count < 7 && Date() < deadline { usleep(100_000) }
+        let ratings = try rateRequests().compactMap { ($0["query"] as? [String: String])?["rating"] }
+        XCTAssertEqual(ratings, ["2", "10", "8", "2", "6", "2", "-1"],
+                       "each dislike (2), then what was there: four stars (a like, then its 8), 6, none")
+        XCTAssertEqual(Set(try favorites(daemon)), ["Blue Train"], "the four-star album is liked again")
+    }
 }

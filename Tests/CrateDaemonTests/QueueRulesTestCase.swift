@@ -22,6 +22,8 @@ class QueueRulesTestCase: XCTestCase {
     let logger = Logger(label: "queue-rules")
     /// The twin gives a track's length only once it was opened, as the engine does.
     var twinKnowsLengthsOnceOpened = false
+    /// `[crate] size` of the session's crates.
+    var crateSize = 24
 
     override func setUpWithError() throws {
         dir = try TemporaryDirectory(prefix: "queue-rules")
@@ -44,7 +46,7 @@ class QueueRulesTestCase: XCTestCase {
     /// A session on the library with a fresh twin (as a restart makes).
     func startSession() throws {
         twin = PlayerTwin(lengthsOnceOpened: twinKnowsLengthsOnceOpened)
-        let maker = CrateMaker(library: library, size: 24, walletPath: nil)
+        let maker = CrateMaker(library: library, size: crateSize, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, logger: logger)
         // The router's part: each player event reaches the session with the status then.
         twin.setEventHandler { event, _, status in

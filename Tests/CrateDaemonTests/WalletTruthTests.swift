@@ -24,8 +24,8 @@ final class WalletTruthTests: KnobTestCase {
     func testWithNoWalletTheMenuRowSaysHowToMakeOne() throws {
         try makeLibrary()
         let daemon = try scannedDaemon()
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 4), "crates 5/6: No CDs wallet: make a Plex playlist \"CDs\"",
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 4), "crates 5/7: No CDs wallet: make a Plex playlist \"CDs\"",
                        "the last row says how to make one")
         let howTo = "no CDs wallet yet: make a Plex audio playlist named \"CDs\" (a track of each album), "
             + "or list albums in a text file and set [crate] wallet to it"
@@ -40,8 +40,8 @@ final class WalletTruthTests: KnobTestCase {
         try makeLibrary()
         let list = dir.path + "/cds.txt"
         let daemon = try scannedDaemon("[crate]\nwallet = \"\(list)\"\n")
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 4), "crates 5/6: No CDs wallet: write \(list)")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 4), "crates 5/7: No CDs wallet: write \(list)")
         let failed = try XCTUnwrap(try input(daemon, "press", "knob"))
         XCTAssertTrue(failed.hasPrefix("failed: no CDs wallet yet: write one album a line (Artist - Album, or a folder) to \(list)"),
                       failed)
@@ -52,8 +52,8 @@ final class WalletTruthTests: KnobTestCase {
     func testAWalletThatFindsNothingSaysHowManyItemsItHas() throws {
         try makeLibrary()
         let (daemon, list) = try walletDaemon("Nobody - Nothing\nNoone - Nowhere\n/elsewhere/Album\n")
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/6: CDs wallet")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/7: CDs wallet")
         let said = "CDs wallet: 3 items, none of them found in the library"
         XCTAssertEqual(try input(daemon, "press", "knob"), "failed: " + said)
         XCTAssertEqual(messageBoxDifference(said, in: try snapshot(daemon)), 0)
@@ -69,8 +69,8 @@ final class WalletTruthTests: KnobTestCase {
 
         // Once an item matches, the wallet is a crate again and diagnostics say so.
         try "Nobody - Nothing\nArt - Hard Blowing\n".write(toFile: list, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/6: Crate Wall")
-        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/6: CDs wallet")
+        XCTAssertEqual(try input(daemon, "long", "genre"), "crates 1/7: Crate Wall")
+        XCTAssertEqual(try input(daemon, "turn", "knob", 3), "crates 4/7: CDs wallet")
         XCTAssertEqual(try input(daemon, "press", "knob"), "crate: CDs (1 album)")
         XCTAssertTrue(try diagnostics(daemon).contains("2 items, 1 found"))
     }

@@ -11,6 +11,8 @@ public struct CrateMenu: Sendable, Equatable {
         case wall, favorites, wallet
         /// The artist of the album under the knob (opened from browse) or playing.
         case moreByArtist
+        /// One artist's albums, oldest first, by the artist's name ("Artists A–Z").
+        case artist(String)
         /// A super-genre or a sub-genre, by name.
         case genre(String)
         case collection(String), playlist(String)

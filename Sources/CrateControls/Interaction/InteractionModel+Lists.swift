@@ -65,8 +65,12 @@ extension InteractionModel {
             case (.button(.knob), .long):
                 mode = .nowPlaying
                 return [.showNowPlaying]
-            case (.button(.like), let gesture):
-                return [gesture == .long ? .dislikeInView(album: picker.album) : .likeInView(album: picker.album)]
+            case (.button(.like), .long):
+                // The list is the album playing's: disliked, it is skipped and its list goes.
+                mode = .nowPlaying
+                return [.dislikeInView(album: picker.album), .showNowPlaying]
+            case (.button(.like), _):
+                return [.likeInView(album: picker.album)]
             default:
                 return nil
             }

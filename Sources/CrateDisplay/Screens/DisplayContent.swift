@@ -105,6 +105,9 @@ public struct NowPlaying: Sendable, Equatable {
     /// The sleep timer, at the end of the status row: "Sleep 14:32", "Sleep: end of album";
     /// nil while none is set.
     public var sleep: String? = nil
+    /// The same in fewer letters ("14:32", "Zz end"), drawn where `sleep` would be cut: the time
+    /// left is what matters on a narrow row.
+    public var sleepShort: String? = nil
 
     public init(artist: String, album: String, trackTitle: String, trackNumber: Int, trackCount: Int,
                 elapsed: Double, elapsedAt: Double, duration: Double?, mark: PlaybackMark, art: ArtworkReference?) {

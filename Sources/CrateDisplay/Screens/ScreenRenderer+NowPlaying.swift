@@ -21,7 +21,9 @@ extension ScreenRenderer {
             trailing.width -= min(trailing.width, TextLayout.width(of: "  " + rooms, font: fonts.small))
         }
         if let sleep = playing.sleep {
-            canvas.drawText(sleep, in: trailing, font: fonts.small, color: theme.secondaryText, alignment: .trailing)
+            let fits = TextLayout.width(of: sleep, font: fonts.small) <= trailing.width
+            canvas.drawText(fits ? sleep : playing.sleepShort ?? sleep, in: trailing, font: fonts.small,
+                            color: theme.secondaryText, alignment: .trailing)
         }
 
         canvas.drawText(playing.artist, in: spots.artist, font: fonts.body, color: theme.secondaryText)

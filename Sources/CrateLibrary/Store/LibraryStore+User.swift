@@ -56,6 +56,16 @@ extension LibraryStore {
 
     /// The like or dislike of one album (`.none` for an album never rated), its
     /// server's 4 or 5 stars counting as a like unless the box took it back.
+    /// The rating the album's Plex server gave it at the last sync (of 10); nil for none.
+    public func serverRating(albumKey: String) throws(LibraryStoreError) -> Double? {
+        let rating = try read { db in
+            try db.firstRow("SELECT user_rating FROM plex_album_stats WHERE album_key = ?1", [.text(albumKey)]) {
+                $0.optionalDouble(0)
+            }
+        }
+        return rating ?? nil
+    }
+
     public func opinion(albumKey: String) throws(LibraryStoreError) -> AlbumOpinion {
         let own = try withUserData { db in
             try db.firstRow("SELECT liked, disliked, unliked FROM album_state WHERE album_key = ?1", [.text(albumKey)]) {

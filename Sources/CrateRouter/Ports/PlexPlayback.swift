@@ -16,6 +16,8 @@ public protocol PlexPlayback: AnyObject, Sendable {
     /// Fetches these albums' tracks in the background, in order; a newer call replaces it.
     func prefetch(_ albums: [[String]])
     func rate(server: String, ratingKey: String, opinion: AlbumOpinion)
+    /// The rating the album had before the box changed it (nil: none), put back.
+    func restoreRating(server: String, ratingKey: String, rating: Double?)
     func scrobble(server: String, ratingKey: String)
     func timeline(server: String, ratingKey: String, state: String, seconds: Double, duration: Double?)
     func status() -> PlexStatus

@@ -59,6 +59,34 @@ extension AlbumSession {
         growCrate(newRound: false)
     }
 
+    /// `album`'s place in the crate under the knob, if it is there.
+    func crateSlot(of album: Int64) -> CrateSlot? {
+        state.access { s in
+            s.crate.items.firstIndex { $0.albumID == album }.map { CrateSlot(kind: s.crate.kind, index: $0, item: s.crate.items[$0]) }
+        }
+    }
+
+    /// A dislike undone: the album is back where it stood in the crate it left (when the
+    /// knob is still in that crate), under the knob if the crate had nothing else.
+    func putBack(_ slot: CrateSlot) {
+        state.access { s in
+            guard s.crate.kind == slot.kind, !s.crate.items.contains(where: { $0.albumID == slot.item.albumID }) else { return }
+            let index = min(slot.index, s.crate.items.count)
+            s.crate.items.insert(slot.item, at: index)
+            if s.crate.items.count == 1 || s.crate.cursor > index { s.crate.cursor = index }
+        }
+        save()
+    }
+
+    /// The crate under the knob is empty and is not the Wall (its last album disliked):
+    /// the knob goes to the Crate Wall. False when there was nothing to leave.
+    func leaveEmptiedCrate() throws -> Bool {
+        let (empty, kind) = state.access { ($0.crate.items.isEmpty, $0.crate.kind) }
+        guard empty, kind != .wall else { return false }
+        try switchCrate(to: .wall)
+        return true
+    }
+
     /// Plays the album under the knob from track 1; the crate goes on from there.
     func playCursor() throws -> Int64 {
         let album = try albumUnderKnob()
@@ -82,6 +110,8 @@ extension AlbumSession {
     func togglePlay() throws -> String {
         let before = player.status().state
         switch before {
+        case .paused where try playOnAfterSleep():
+            return "play album \(state.access { $0.current }.map(String.init) ?? "none")"
         case .playing, .buffering, .paused:
             try player.toggle()
             // The player reports the new state once the writer has faded in or out (a few

@@ -19,7 +19,7 @@ extension AlbumSession {
         try maker.fill(&crate)
         let filled = crate
         state.access { $0.crate = filled }
-        offers.offer(filled.items.map(\.albumID))
+        offers.startOver(with: filled.items.map(\.albumID))
         logger.info("crate regenerated: \(filled.items.count) albums (\(filled.kind), dial \(filled.dial.rawValue))")
         save()
     }
@@ -33,7 +33,7 @@ extension AlbumSession {
         try maker.fill(&crate)
         let filled = crate
         state.access { $0.crate = filled }
-        offers.offer(filled.items.map(\.albumID))
+        offers.startOver(with: filled.items.map(\.albumID))
         save()
     }
 

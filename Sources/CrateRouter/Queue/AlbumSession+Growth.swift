@@ -8,8 +8,11 @@ import Synchronization
 /// In memory only: a new run is a new session.
 final class SessionOffers: Sendable {
     struct State {
-        /// Every album a crate held, or that played, since the start.
+        /// Every album the crate under the knob has held since it was made, and every album
+        /// that played this session: growth adds none of them.
         var offered = Set<Int64>()
+        /// Albums that played this session: still kept out of a new crate's growth.
+        var played = Set<Int64>()
         /// Albums auto-advance found unplayable (offline and not downloaded, …): never
         /// offered again this session.
         var passedOver = Set<Int64>()
@@ -31,6 +34,20 @@ final class SessionOffers: Sendable {
         state.access { $0.offered.formUnion(ids) }
     }
 
+    /// An album started playing: offered, in this crate and the next.
+    func offerPlayed(_ id: Int64) {
+        state.access { s in
+            s.offered.insert(id)
+            s.played.insert(id)
+        }
+    }
+
+    /// A new crate (a dial turn, another crate): what other crates offered may grow this
+    /// one; only its own albums and those that played are kept out.
+    func startOver<S: Sequence>(with ids: S) where S.Element == Int64 {
+        state.access { s in s.offered = s.played.union(ids) }
+    }
+
     func passOver(_ id: Int64, because reason: String) {
         state.access { s in
             s.passedOver.insert(id)
@@ -47,7 +64,7 @@ extension AlbumSession {
     /// Albums left in the crate after the one it has got to, before it grows.
     static let growWhenLeft = 2
 
-    /// Grows the crate when auto-advance is near its end (an album just started).
+    /// Grows the crate when an album starts near its end (by auto-advance or by hand).
     func growCrateIfNearEnd() {
         let left = state.access { s -> Int in
             let skip = offers.passedOver

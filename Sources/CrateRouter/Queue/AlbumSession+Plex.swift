@@ -9,6 +9,32 @@ extension AlbumSession {
         plex.rate(server: server, ratingKey: key, opinion: opinion)
     }
 
+    /// The rating a Plex album's server gave it at the last sync (`.none`: not a Plex
+    /// album, or unknown), to put back if a dislike is undone.
+    func serverRating(of id: Int64) -> ServerRating {
+        guard plex != nil, plexAlbum(id) != nil else { return .notPlex }
+        do {
+            guard let key = try library.store.albumKey(id: id) else { return .notPlex }
+            return .rated(try library.store.serverRating(albumKey: key))
+        } catch {
+            logger.warning("cannot read album \(id)'s Plex rating; an undo will not restore it: \(error)")
+            return .notPlex
+        }
+    }
+
+    /// A dislike undone: the server gets back the rating it had (its 4 or 5 stars, the 3
+    /// it had, or none), not the box's idea of a like or nothing at all.
+    func restoreServerRating(_ rating: ServerRating, album id: Int64) {
+        guard case .rated(let value) = rating, let plex, let (server, key) = plexAlbum(id) else { return }
+        plex.restoreRating(server: server, ratingKey: key, rating: value)
+    }
+
+    /// The server's own rating counts as a like (4 or 5 stars).
+    func serverRatingIsALike(_ rating: ServerRating) -> Bool {
+        guard case .rated(let value?) = rating else { return false }
+        return value >= RemoteAlbumStats.likedRating
+    }
+
     func writeBackCompleted(album id: Int64) {
         guard let plex, let (server, key) = plexAlbum(id) else { return }
         plex.scrobble(server: server, ratingKey: key)

@@ -27,9 +27,11 @@ extension AlbumSession {
         try player.stop()
     }
 
-    /// Play after a stop: the stopped album from the start of its track. False when no
-    /// album was stopped (or something else played since).
+    /// Play after a stop: the stopped album from the start of its track (after the sleep
+    /// timer's pause at an album's end: the next album). False when no album was stopped
+    /// (or something else played since).
     func resumeStopped() throws -> Bool {
+        if try playOnAfterSleep() { return true }
         guard player.status().state == .idle, let place = state.access({ $0.stopped }) else { return false }
         // Not a second play of the album: its start is in the history already.
         try play(album: place.albumID, track: place.trackInAlbum, newPlay: false)

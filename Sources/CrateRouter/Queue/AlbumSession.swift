@@ -47,6 +47,11 @@ public final class AlbumSession: Sendable {
     /// The sleep timer is set for the end of this album: auto-advance appends nothing
     /// after it (SleepTimer pauses the album's last seconds).
     let stopAfterAlbum = Atomic<Bool>(false)
+    /// The album the sleep timer paused in its last moments: play goes on to the next album
+    /// (AlbumSession+Sleep).
+    let sleptAtAlbumEnd: RouterOwned<Int64?>
+    /// Loaded tracks whose files moved since (AlbumSession+Moves); the engine's resolver asks.
+    public let movedTracks = MovedTracks()
 
     public init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, executor: RouterExecutor = RouterExecutor(), logger: Logger) {
@@ -62,6 +67,7 @@ public final class AlbumSession: Sendable {
         opinions = RouterOwned([:], on: executor)
         tally = RouterOwned(HeardTally(), on: executor)
         heardBeforeStop = RouterOwned(HeardTally(), on: executor)
+        sleptAtAlbumEnd = RouterOwned(nil, on: executor)
         offers = SessionOffers(on: executor)
         advance = AdvanceCache(on: executor)
         writer = SessionWriter(logger: logger) { [library, logger] in Self.write($0, library: library, logger: logger) }
@@ -92,9 +98,11 @@ public final class AlbumSession: Sendable {
                     s.played = (s.played + [previous]).suffix(SessionState.playedLimit)
                 }
                 s.current = id
-                s.stopped = nil
                 // Playing a waiting album takes it off the hand queue, or it would play twice.
                 s.takeFromQueue(id)
+                // A stopped album taken up again keeps where it came from.
+                if s.stopped?.albumID != id || s.origin == nil { s.noteOrigin(of: id) }
+                s.stopped = nil
                 s.segments = [AlbumSegment(albumID: id, startIndex: 0, trackCount: paths.count)]
                 s.trackInAlbum = track
                 s.position = seconds
@@ -102,6 +110,7 @@ public final class AlbumSession: Sendable {
             }
             tally.access { $0 = HeardTally() }
             sources?.replace(with: paths)
+            movedTracks.forget()
             do {
                 try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
             } catch {
@@ -109,6 +118,9 @@ public final class AlbumSession: Sendable {
                 throw error
             }
             if !paused && newPlay { recordPlay(id, completed: false) }
+            // As when auto-advance starts an album: near the crate's end it grows now, so
+            // the queue and the panel's "Next:" show the album that will follow.
+            growCrateIfNearEnd()
             save()
             prefetchUpcoming()
         }
@@ -197,6 +209,7 @@ public final class AlbumSession: Sendable {
                     }
                     s.current = segment.albumID
                     s.takeFromQueue(segment.albumID)
+                    s.noteOrigin(of: segment.albumID)
                 }
                 s.trackInAlbum = index - segment.startIndex
                 s.position = status.position
@@ -222,7 +235,7 @@ public final class AlbumSession: Sendable {
         if kind == .state || started != nil { reportTimeline() }
         if let started {
             recordPlay(started, completed: false)
-            offers.offer([started])
+            offers.offerPlayed(started)
             growCrateIfNearEnd()
             prefetchUpcoming()
         }

@@ -18,6 +18,9 @@ struct SessionState: Codable, Sendable, Equatable {
     var position = 0.0
     /// The album a stop by hand left, which play takes up again (AlbumSession+Stop).
     var stopped: StoppedPlace?
+    /// Where the current (or stopped) album came from, as it started: `status` names that
+    /// crate even after the knob has gone to another. Absent in states saved by older versions.
+    var origin: AlbumOrigin?
     /// The stable album key of every id above, written when saved: the ids are the cache's
     /// row ids, which a rebuilt cache hands out again, so a restore goes by these keys
     /// (see SessionState+Keys). Absent in states saved by older versions.
@@ -42,6 +45,12 @@ struct SessionState: Codable, Sendable, Equatable {
         return recent.first { inCrate.contains($0) && !byHand.contains($0) }
     }
 
+    /// `id` starts playing: from the crate under the knob, unless it came from the hand queue.
+    mutating func noteOrigin(of id: Int64) {
+        let byHand = (playedFromQueue ?? []).contains(id) || !crate.items.contains { $0.albumID == id }
+        origin = byHand ? .byHand : .crate(crate.kind.displayName)
+    }
+
     /// `id` starts playing: off the hand queue, remembered as played from it if it was there.
     mutating func takeFromQueue(_ id: Int64) {
         guard queued.contains(id) else { return }
@@ -53,6 +62,13 @@ struct SessionState: Codable, Sendable, Equatable {
     func segment(containing index: Int) -> AlbumSegment? {
         segments.last { $0.startIndex <= index && index < $0.startIndex + $0.trackCount }
     }
+}
+
+/// Where an album that plays came from: a crate, by its name, or the listener's hand (the
+/// queue, a pick from the library).
+enum AlbumOrigin: Codable, Sendable, Equatable {
+    case crate(String)
+    case byHand
 }
 
 struct AlbumSegment: Codable, Sendable, Equatable {

@@ -34,7 +34,7 @@ extension Router: ControlsHandler {
         case .dislike:
             return try dislikeButtonPressed(album: nil)
         case .likeInView(let album):
-            return try likeButtonPressed(album: album ?? requireSession().albumUnderKnob())
+            return try likeButtonPressed(album: album, inView: true)
         case .dislikeInView(let album):
             return try dislikeButtonPressed(album: album ?? requireSession().albumUnderKnob())
         case .browse(let delta, let entering):
@@ -91,7 +91,17 @@ extension Router: ControlsHandler {
     /// A turn while browsing. Past either end the knob stays on the end album and the
     /// panel says so, rather than wrapping round without a word.
     private func browse(by delta: Int, entering: Bool) throws -> String {
-        let stop = try requireSession().moveCursor(by: delta, fromCurrent: entering)
+        let session = try requireSession()
+        let stop: AlbumSession.KnobStop
+        do {
+            stop = try session.moveCursor(by: delta, fromCurrent: entering)
+        } catch {
+            // A crate a dislike emptied (its one album, the last favorite): the knob goes on
+            // in the Crate Wall rather than turning against nothing.
+            guard try session.leaveEmptiedCrate() else { throw error }
+            showOnDisplay("Nothing left in that crate: the Crate Wall")
+            stop = try session.moveCursor(by: delta, fromCurrent: true)
+        }
         var line = "browse \(stop.index + 1)/\(stop.count): \(albumTitle(stop.album))"
         if stop.atEnd {
             showOnDisplay(Self.endOfCrateWords)
@@ -114,18 +124,22 @@ extension Router: ControlsHandler {
         let stopped = session.state.access { $0.stopped }
         let target = album ?? session.albumInHand
         let replaced = target.map { session.opinion(of: $0) } ?? .none
+        let slot = target.flatMap { session.crateSlot(of: $0) }
+        let rating = target.map { session.serverRating(of: $0) } ?? .notPlex
         let id = try session.setOpinion(.disliked, album: target)
         lastButtonDislike.access {
             $0 = ButtonDislike(album: id, at: MonotonicClock.now(), replaced: replaced == .disliked ? .none : replaced,
-                               stopped: stopped?.albumID == id ? stopped : nil)
+                               stopped: stopped?.albumID == id ? stopped : nil, crateSlot: slot,
+                               serverRating: target == id ? rating : session.serverRating(of: id))
         }
         showOnDisplay("Disliked: press like to undo", seconds: Self.dislikeUndoSeconds)
         return "disliked \(albumTitle(id))"
     }
 
     /// The like button's press: undoes a dislike made with it moments ago; else takes the
-    /// like of `album` (nil: the one playing) back, or likes it.
-    private func likeButtonPressed(album: Int64?) throws -> String {
+    /// like of `album` (nil: the one in view when `inView`, else the one playing) back, or
+    /// likes it.
+    private func likeButtonPressed(album: Int64?, inView: Bool = false) throws -> String {
         let session = try requireSession()
         let recent = lastButtonDislike.access { last -> ButtonDislike? in
             defer { last = nil }
@@ -135,11 +149,17 @@ extension Router: ControlsHandler {
         if let recent {
             // What the dislike replaced comes back: a liked album is liked again.
             try session.setOpinion(recent.replaced, album: recent.album)
+            // A like the box made itself went to the server as a like; a server's own
+            // rating (or none) is put back as it was.
+            if recent.replaced != .liked || session.serverRatingIsALike(recent.serverRating) {
+                session.restoreServerRating(recent.serverRating, album: recent.album)
+            }
             if let place = recent.stopped { session.resumeAfterUndo(place) }
+            if let slot = recent.crateSlot { session.putBack(slot) }
             showOnDisplay("Dislike undone")
             return "dislike undone: \(albumTitle(recent.album))"
         }
-        guard let album = album ?? session.albumInHand else {
+        guard let album = try album ?? (inView ? session.albumUnderKnob() : session.albumInHand) else {
             throw RouterError("nothing is playing: no album to like")
         }
         if session.opinion(of: album) == .liked {

@@ -30,11 +30,29 @@ extension Router {
                 logger.warning("crate menu: \(error)")
                 showOnDisplay("Some crates are missing: \(error)", kind: .error)
             }
+            do {
+                if let artists = try artistsEntry() { entries.append(artists) }
+            } catch {
+                logger.warning("crate menu: no artists: \(error)")
+                showOnDisplay("Some crates are missing: \(error)", kind: .error)
+            }
             entries.append(Self.sleepEntry)
             let kind = session.state.access { $0.crate.kind }
             return CrateMenu(entries: entries, current: Self.menuChoice(kind), currentName: kind.displayName)
         }
     }
+
+    /// Every artist of the library, A to Z, each opening a crate of their albums (oldest
+    /// first); nil for an empty library.
+    private func artistsEntry() throws -> CrateMenu.Entry? {
+        guard let library else { return nil }
+        let artists = try library.store.artists()
+        guard let first = artists.first else { return nil }
+        return .init(title: Self.artistsTitle, choice: .artist(first.name),
+                     children: artists.map { .init(title: $0.name, choice: .artist($0.name)) })
+    }
+
+    static let artistsTitle = "Artists A–Z"
 
     /// Each super-genre with albums, opening "All <genre>" and then its sub-genres.
     private func genreEntries() throws -> [CrateMenu.Entry] {
@@ -70,6 +88,7 @@ extension Router {
         case .genre(let name): .genre(name)
         case .collection(let title): .collection(title)
         case .playlist(let title): .playlist(title)
+        // "More by this artist" is about the album in view: the menu opens at its top.
         case .artist, .genres: nil
         }
     }
@@ -94,6 +113,7 @@ extension Router {
             switch choice {
             case .moreByArtist: return try moreByArtist(fromBrowse: fromBrowse)
             case .wall: kind = .wall
+            case .artist(let name): kind = .artist(name)
             case .favorites: kind = .favorites
             case .wallet: kind = .wallet
             case .genre(let name): kind = .genre(name)

@@ -76,7 +76,9 @@ extension Router {
             art: detail.flatMap { artwork($0) })
         if let line = roomsPanelLine() { (nowPlaying.rooms, nowPlaying.roomsProblem) = line }
         nowPlaying.opinion = detail.flatMap { opinionMark($0.album.id) }
-        nowPlaying.sleep = sleepTimer.status().map(SleepTimer.panelWords)
+        let sleep = sleepTimer.status()
+        nowPlaying.sleep = sleep.map(SleepTimer.panelWords)
+        nowPlaying.sleepShort = sleep.map(SleepTimer.shortPanelWords)
         if albumID != nil, let next = session?.upcomingAlbum().flatMap({ cachedAlbum($0) }) {
             nowPlaying.upNext = "Next: \(next.album.artist) — \(next.album.title)"
         }

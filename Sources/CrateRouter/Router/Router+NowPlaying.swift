@@ -63,15 +63,21 @@ extension Router {
     /// For `status`: the album playing, or the one a stop left, and the crate it came from.
     func playingAlbumStatus() -> PlayingAlbumStatus? {
         guard let session else { return nil }
-        let (current, crate, byHand) = session.state.access { s in
-            (s.current, s.crate, Set(s.playedFromQueue ?? []))
+        let (current, crate, byHand, origin) = session.state.access { s in
+            (s.current, s.crate, Set(s.playedFromQueue ?? []), s.origin)
         }
         let stopped = current == nil ? session.stoppedAlbum : nil
         guard let id = current ?? stopped, let detail = cachedAlbum(id) else { return nil }
         let queued = byHand.contains(id)
-        let inCrate = !queued && crate.items.contains { $0.albumID == id }
+        // The crate it came from as it started, not the crate the knob is in now.
+        let from: String?
+        switch origin {
+        case .crate(let name)?: from = name
+        case .byHand?: from = nil
+        case nil: from = !queued && crate.items.contains { $0.albumID == id } ? crate.kind.displayName : nil
+        }
         var status = PlayingAlbumStatus(id: id, title: detail.album.title, artist: detail.album.artist,
-                                        crate: inCrate ? crate.kind.displayName : nil, queued: queued, stopped: stopped != nil)
+                                        crate: from, queued: queued, stopped: stopped != nil)
         status.opinion = session.opinion(of: id).nonNeutral
         return status
     }

@@ -86,6 +86,13 @@ final class SleepTimer: Sendable {
         return "Sleep " + ScreenRenderer.formatTime((status.remainingSeconds ?? 0).rounded(.up))
     }
 
+    /// The same for a narrow status row (six letters on a 320×240 panel), where the time
+    /// left must not be cut: "14:32", "Zz end".
+    static func shortPanelWords(_ status: SleepTimerStatus) -> String {
+        if status.endOfAlbum { return "Zz end" }
+        return ScreenRenderer.formatTime((status.remainingSeconds ?? 0).rounded(.up))
+    }
+
     private func current(_ generation: Int) -> Bool {
         armed.withLock { $0?.generation == generation }
     }
@@ -121,6 +128,7 @@ final class SleepTimer: Sendable {
             do {
                 try player.pause()
                 _ = player.waitForState(otherThan: .playing, timeout: 2)
+                if armed.endOfAlbum { session?.sleptAtEndOfAlbum() }
             } catch {
                 logger.error("sleep timer: cannot pause: \(error)")
             }
