@@ -26,6 +26,7 @@ extension Database {
     /// connection's read kept part of the WAL from being copied (SQLITE_BUSY).
     public func checkpointTruncate() throws(SQLiteError) {
         var logFrames: Int32 = 0, copied: Int32 = 0
+        let db = try openHandle()
         let code = sqlite3_wal_checkpoint_v2(db, "main", SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &copied)
         guard code == SQLITE_OK else { throw SQLiteError(database: db, code: code, sql: "wal_checkpoint(TRUNCATE)") }
     }

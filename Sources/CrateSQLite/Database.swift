@@ -48,11 +48,19 @@ public final class Database {
         return handle
     }
 
+    /// The handle, or an error naming the file when the connection is closed: every
+    /// statement and `exec` go through it, so a caller that reaches a connection kept
+    /// closed (a full disk at start) gets a refusal, never a crash of the whole daemon.
+    func openHandle() throws(SQLiteError) -> OpaquePointer {
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "\(path) is not open", sql: nil) }
+        return handle
+    }
+
     // MARK: Statements
 
     /// A new statement, owned by the caller.
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-        try Statement(database: db, sql: sql)
+        try Statement(database: openHandle(), sql: sql)
     }
 
     /// The statement for `sql` from the cache, reset and with its binds cleared.
@@ -70,6 +78,7 @@ public final class Database {
     /// Runs one or more statements that return nothing (schema, pragmas).
     public func exec(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
+        let db = try openHandle()
         let code = sqlite3_exec(db, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
@@ -118,7 +127,7 @@ public final class Database {
             return result
         } catch {
             // A failed COMMIT or a statement error may already have ended the transaction.
-            if sqlite3_get_autocommit(db) == 0 { try? exec("ROLLBACK") }
+            if let handle, sqlite3_get_autocommit(handle) == 0 { try? exec("ROLLBACK") }
             throw error
         }
     }

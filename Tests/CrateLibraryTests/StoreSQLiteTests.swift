@@ -90,6 +90,18 @@ final class StoreSQLiteTests: StoreTestCase {
         XCTAssertTrue(again.isNull(0), "binds are cleared")
     }
 
+    /// A connection kept closed (a full disk at start) or closed on stop refuses with the
+    /// file's name; it used to stop the whole process.
+    func testAClosedConnectionRefusesStatementsWithoutCrashing() throws {
+        for closed in [Database(unopened: dir.file("never.sqlite")), db!] {
+            closed.close()
+            XCTAssertThrowsError(try closed.exec("SELECT 1")) { XCTAssertTrue("\($0)".contains("is not open"), "\($0)") }
+            XCTAssertThrowsError(try closed.rows("SELECT 1") { $0.int(0) })
+            XCTAssertThrowsError(try closed.transaction { try closed.run("INSERT INTO t (i) VALUES (1)") })
+            XCTAssertThrowsError(try closed.checkpointTruncate())
+        }
+    }
+
     func testOpeningAMissingFileWithoutCreateFails() {
         XCTAssertThrowsError(try Database(path: dir.file("absent/x.sqlite"), flags: Database.readWrite)) { error in
             XCTAssertTrue((error as? SQLiteError)?.isAccessProblem ?? false, "\(error)")

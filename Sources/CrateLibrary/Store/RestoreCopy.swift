@@ -26,12 +26,16 @@ struct RestoreCopy {
         var template = Array("\(directory)/\(UserSchema.file).restoring-XXXXXX".utf8CString)
         // mkstemp: a new name, created 0600 and exclusively, so nothing else can be it.
         let target = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard target >= 0, fcntl(target, F_SETFD, FD_CLOEXEC) == 0 else {
+        guard target >= 0 else {
             throw .badBackup(file: file, reason: "cannot make a private copy in \(directory): \(errnoDescription(errno))")
         }
-        let copy = RestoreCopy(path: String(cString: template))
+        let copy = RestoreCopy(path: template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         defer { close(target) }
         do throws(LibraryStoreError) {
+            // Not inherited by a child started meanwhile (mkostemp is not in Swift's Glibc).
+            guard fcntl(target, F_SETFD, FD_CLOEXEC) == 0 else {
+                throw .badBackup(file: file, reason: "cannot make a private copy in \(directory): \(errnoDescription(errno))")
+            }
             try transfer(from: source, to: target, file: file, directory: directory)
         } catch {
             copy.remove()

@@ -154,14 +154,13 @@ extension Command {
         }
     }
 
-    /// Commands that wait on a server (plex.tv, a Plex server, Last.fm), for up to a
+    /// Commands that ask a server (plex.tv, Last.fm) and wait for the answer, up to a
     /// minute when it hangs: front ends run them beside the workers that answer everything
-    /// else, so a hanging sign-in never leaves `status` unanswered. Plex's and Last.fm's
-    /// status and the download list are read from memory and are not among them.
+    /// else, so a hanging sign-in never leaves `status` unanswered. The other Plex and
+    /// Last.fm commands work on what the box holds (a sync runs on a thread of its own).
     public var waitsOnNetwork: Bool {
         switch self {
-        case .plex(.status), .plex(.downloads), .lastfm(.status): false
-        case .plex, .lastfm: true
+        case .plex(.login), .plex(.servers), .plex(.use), .lastfm(.login): true
         default: false
         }
     }
