@@ -9,7 +9,8 @@
 #   4. boot 1: crated starts on boot; a simulated knob turn and press play an album
 #      into the loopback card while the vfb panel shows it; meanwhile the host fetches
 #      the page, the albums, the crate and a cover from crate-web through qemu's
-#      forwarded port (scenario/check-web.py); pause; reboot.
+#      forwarded port (scenario/check-web.py) and the guest keeps itself busy with
+#      scans, the page and CPU hogs (scenario/busy-box.sh); pause; reboot.
 #      boot 2: the queue is back paused; upgrade, remove, reinstall (scenario/guest-stages.sh);
 #      The page's part is on by default for amd64 only (CRATE_VM_WEB=1 or 0 to choose):
 #      the arm64 guest's NIC has not been tried yet.
@@ -25,7 +26,7 @@
 #            for CI under arm64 emulation; no reboot, upgrade, removal
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-usage() { sed -n '19,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '20,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 deb= quick=0
 while (($#)); do
   case $1 in
@@ -52,6 +53,14 @@ overlay=$work/overlay
 python3 "$here/make-music.py" "$overlay/srv/music" $((2 + 2 * VM_SLOW))
 install -D -m 0755 "$here/guest-stages.sh" "$overlay/usr/local/lib/crate-vm/guest-stages.sh"
 install -D -m 0644 "$here/boot-to-music.sh" "$overlay/usr/local/lib/crate-vm/boot-to-music.sh"
+install -D -m 0644 "$here/busy-box.sh" "$overlay/usr/local/lib/crate-vm/busy-box.sh"
+# The busy box while boot 1 plays (scenario/busy-box.sh): on by default for amd64 only
+# (CRATE_VM_BUSY=1 or 0 to choose); CRATE_VM_BUSY_HOG_FIFO=P, the check's own test, runs
+# its hogs at SCHED_FIFO P (above the writer's 40: the run must fail).
+if ((${CRATE_VM_BUSY:-$([[ $VM_ARCH == amd64 ]] && echo 1 || echo 0)})); then
+  install -D -m 0644 /dev/null "$overlay/etc/crate-vm/busy"
+  [[ -z ${CRATE_VM_BUSY_HOG_FIFO:-} ]] || echo "$CRATE_VM_BUSY_HOG_FIFO" > "$overlay/etc/crate-vm/busy-hog-fifo"
+fi
 install -D -m 0644 "$here/crate-boot-test.service" "$overlay/etc/systemd/system/crate-boot-test.service"
 mkdir -p "$overlay/etc/systemd/system/multi-user.target.wants"  # enabled, as systemctl enable would
 ln -s ../crate-boot-test.service "$overlay/etc/systemd/system/multi-user.target.wants/crate-boot-test.service"

@@ -56,6 +56,7 @@ public final class LibraryStore: Sendable {
     /// (`unavailableReason`), and opened by `retryOpening` once there is room.
     public static func open(directory: String, logger: Logger) throws(LibraryStoreError) -> LibraryStore {
         try StoreFiles.ensureDirectory(directory)
+        RestoreCopy.removeLeftovers(in: directory, logger: logger)
         let store = LibraryStore(directory: directory, logger: logger)
         do {
             try store.openFiles()

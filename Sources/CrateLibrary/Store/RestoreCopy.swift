@@ -1,5 +1,6 @@
 import CratePosix
 import Glibc
+import Logging
 
 /// The file `restore` reads, taken once. It is opened by one descriptor (non-blocking, so
 /// a FIFO with no writer answers at once instead of waiting for one), refused unless that
@@ -10,6 +11,10 @@ import Glibc
 struct RestoreCopy {
     /// The private copy, removed by `remove()`.
     let path: String
+
+    /// The start of every private copy's name in the state directory (mkstemp adds six
+    /// characters, SQLite may add -wal, -shm or -journal).
+    static let namePrefix = "\(UserSchema.file).restoring-"
 
     /// Opens `file`, runs `opened` (the tests swap the file there, as a racing process
     /// would), then copies what the descriptor holds into a new file in `directory`.
@@ -23,7 +28,7 @@ struct RestoreCopy {
         guard Int(info.st_size) <= RestoreFileCheck.maxBytes else { throw tooLarge(file, Int(info.st_size)) }
         opened()
 
-        var template = Array("\(directory)/\(UserSchema.file).restoring-XXXXXX".utf8CString)
+        var template = Array("\(directory)/\(namePrefix)XXXXXX".utf8CString)
         // mkstemp: a new name, created 0600 and exclusively, so nothing else can be it.
         let target = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard target >= 0 else {
@@ -70,6 +75,28 @@ struct RestoreCopy {
 
     private static func tooLarge(_ file: String, _ bytes: Int) -> LibraryStoreError {
         .badBackup(file: file, reason: "it is \(bytes) bytes or more, more than a user database can be (\(RestoreFileCheck.maxBytes) bytes)")
+    }
+
+    /// Removes the private copies a restore killed mid-way left in `directory` (crated is
+    /// the only one to make them, so at its start none is in use): a user database's worth
+    /// of disk each, otherwise never reclaimed. Each removal and each failure is logged; a
+    /// failure is not thrown, the store works without the room they take.
+    static func removeLeftovers(in directory: String, logger: Logger) {
+        let names: [String]
+        do {
+            names = try DirectoryListing.names(in: directory)
+        } catch {
+            logger.error("cannot look for what an interrupted restore left: \(error)")
+            return
+        }
+        for name in names where name.hasPrefix(namePrefix) {
+            let path = "\(directory)/\(name)"
+            if unlink(path) == 0 {
+                logger.notice("removed \(path), left by an interrupted restore")
+            } else {
+                logger.error("cannot remove \(path), left by an interrupted restore: \(errnoDescription(errno))")
+            }
+        }
     }
 
     /// Removes the copy and what SQLite may have made beside it while reading it.

@@ -4,7 +4,8 @@ checks what needs the host's tools. Prints PASS/FAIL lines; exits 1 on any FAIL.
 
 - every check the guest recorded (results/checks);
 - the loopback capture holds the album the knob picked, sample for sample equal to
-  mpg123's gapless reference decode of its tracks (made in the guest), joins included;
+  mpg123's gapless reference decode of its tracks (made in the guest), joins included,
+  while the box was busy (scenario/busy-box.sh: results/busy.txt says with what);
 - the framebuffer (read raw from /dev/fb0 in the guest) shows that album's cover.
 
 usage: check-results.py RESULTS_DIR MUSIC_DIR [STAGE...]  (MUSIC_DIR holds manifest.json;
@@ -35,6 +36,12 @@ def first_sound(samples):
     return next((i for i, value in enumerate(samples) if value != 0), None)
 
 
+def busy_note(results):
+    """What busied the box while the album played (scenario/busy-box.sh), if it ran."""
+    path = os.path.join(results, "busy.txt")
+    return f", played while the box was {open(path).read().strip()}" if os.path.exists(path) else ""
+
+
 def check_capture(results, manifest, album):
     with open(os.path.join(results, "capture.raw"), "rb") as handle:
         capture = array.array("h", handle.read())
@@ -59,7 +66,8 @@ def check_capture(results, manifest, album):
                       f"{first} ({first / 44100:.3f} s of {seconds:.2f} s)")
     else:
         report(True, f"the loopback capture equals the reference decode of {album}: "
-                     f"{len(ref) // 2} frames ({seconds:.2f} s, {len(manifest[album]['tracks'])} tracks, gapless)")
+                     f"{len(ref) // 2} frames ({seconds:.2f} s, {len(manifest[album]['tracks'])} tracks, gapless)"
+                     + busy_note(results))
 
 
 def check_panel(results, manifest, album):

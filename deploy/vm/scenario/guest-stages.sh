@@ -12,6 +12,7 @@ stage=$(cat "$VM/stage" 2>/dev/null || echo 1)
 exec >>"$OUT/stage$stage.log" 2>&1
 source /run/crate-sim/env
 source "$(dirname "$0")/boot-to-music.sh"   # the knob, the capture, the first sample
+source "$(dirname "$0")/busy-box.sh"        # scans, the page and CPU hogs while it plays
 admin=(crate-admin --json)
 SLOW=$(cat /etc/crate-vm/slow 2>/dev/null || echo 1)   # > 1 on a slower (emulated) CPU
 
@@ -116,6 +117,11 @@ if [ "$stage" = 1 ]; then
   # One status per poll: state and the track under the play head together.
   playing_expected() { field "d['status']['player']['state']['state'] + ' ' + d['status']['player']['tracks'][d['status']['player']['currentIndex']]['path']" | grep -q "^playing $expected/"; }
   until_true 30 "album 2 playing" playing_expected && pass "a knob turn and press started the crate's second album"
+  # The box busy while the rest of the album plays (amd64; /etc/crate-vm/busy).
+  if [ -e /etc/crate-vm/busy ]; then
+    busy_start "$OUT" "$(status | python3 -c 'import json, sys; p = json.load(sys.stdin)["status"]["player"]; i = p["currentIndex"]
+print(int(sum(t["duration"] for t in p["tracks"][i:] if t["path"].startswith(sys.argv[1] + "/")) - p["position"]))' "$expected")"
+  fi
 
   # --- The panel shows the now-playing screen while it plays.
   until_true 10 "the now-playing screen" sh -c "crate-admin --json display status | grep -q '\"screen\":\"now-playing\"'"
@@ -132,6 +138,7 @@ sys.exit(not (d["device"] == sys.argv[2] and d.get("format") in ("RGB565", "BGR5
   # --- Play through to the next album (the crate goes on gaplessly), then pause there.
   next_album() { local path; path=$(current_path) && [ -n "$path" ] && [[ $path != "$expected/"* ]]; }
   until_true 60 "the next album" next_album
+  [ -e /etc/crate-vm/busy ] && busy_stop
   until_true 20 "a second into it" sh -c "[ \"\$(crate-admin --json status | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"status\"][\"player\"][\"position\"] > 1.0)')\" = True ]"
   crate-admin pause >/dev/null
   # Paused once the card has played what it held (up to its buffer, 370 ms here).
