@@ -5,10 +5,10 @@ import CrateWire
 enum ControlLane: Sendable, Equatable {
     /// The request workers: the router answers from what the box holds.
     case router
-    /// The network workers, beside the others: the command waits on a server (plex.tv, a
-    /// Plex server, Last.fm) for up to a minute when it hangs, and must never leave
-    /// `status` unanswered meanwhile. Plex's and Last.fm's status and the download list
-    /// are read from memory and are not among them.
+    /// The network workers, beside the others: the command asks a server (plex.tv,
+    /// Last.fm) and waits for the answer, up to a minute when it hangs, and must never
+    /// leave `status` unanswered meanwhile. The other Plex and Last.fm commands work on
+    /// what the box holds (a sync runs on a thread of its own) and are not among them.
     case network
     /// The connection becomes an event stream: answered with the status, then events.
     case subscribe

@@ -47,13 +47,13 @@ enum ControlCommands {
         .init(.plexStatus, .router) { _, _ in .plex(.status) },
         .init(.plexServers, .network) { _, _ in .plex(.servers) },
         .init(.plexUse, .network) { request, _ throws(InvalidRequest) in .plex(.use(try request.plexServer())) },
-        .init(.plexSync, .network) { request, _ in .plex(.sync(acceptShrink: request.acceptShrink == true)) },
-        .init(.plexLogout, .network) { _, _ in .plex(.logout) },
+        .init(.plexSync, .router) { request, _ in .plex(.sync(acceptShrink: request.acceptShrink == true)) },
+        .init(.plexLogout, .router) { _, _ in .plex(.logout) },
         .init(.downloads, .router) { _, _ in .plex(.downloads) },
-        .init(.downloadsKeep, .network) { request, name throws(InvalidRequest) in
+        .init(.downloadsKeep, .router) { request, name throws(InvalidRequest) in
             .plex(.keep(try request.keepTarget(name)))
         },
-        .init(.downloadsUnkeep, .network) { request, name throws(InvalidRequest) in
+        .init(.downloadsUnkeep, .router) { request, name throws(InvalidRequest) in
             .plex(.unkeep(try request.keepTarget(name)))
         },
         .init(.backup, .router) { request, name throws(InvalidRequest) in .backup(to: try request.userDataFile(name)) },
@@ -64,7 +64,7 @@ enum ControlCommands {
         .init(.cover, .router) { request, name throws(InvalidRequest) in try request.coverCommand(name) },
         .init(.lastfmLogin, .network) { _, _ in .lastfm(.login) },
         .init(.lastfmStatus, .router) { _, _ in .lastfm(.status) },
-        .init(.lastfmLogout, .network) { _, _ in .lastfm(.logout) },
+        .init(.lastfmLogout, .router) { _, _ in .lastfm(.logout) },
         .init(.sleep, .router) { request, _ throws(InvalidRequest) in .sleep(try request.sleepSetting()) },
     ]
 
