@@ -22,7 +22,7 @@ final class ControlLoop {
     let limits: ControlServer.Limits
     private let inbox: ControlInbox
     private let workers: RequestWorkers
-    /// For the commands that wait on the network, beside `workers`.
+    /// For the commands that wait on the network (`ControlLane.network`), beside `workers`.
     private let networkWorkers: RequestWorkers
     private let logger: Logger
     let json = JSONLines()
@@ -194,14 +194,14 @@ final class ControlLoop {
                     connection.logger.notice("refused control request: \(invalid.message)", metadata: ["request": "\(sample)"])
                     connection.queue(json.replyLine(.failure(invalid.message)).bytes, now: now)
                     connection.phase = .reading(since: now)
-                case .success(let valid) where valid.name == .subscribe:
+                case .success(let valid) where valid.lane == .subscribe:
                     let outbox = SubscriberOutbox { [inbox] in inbox.wake() }
                     connection.phase = .subscribing(outbox)
                     workers.submit(RequestWorkers.Job(connection: connection.id, work: .subscribe(outbox)))
                     return flush(connection, now: now)
                 case .success(let valid):
                     connection.phase = .busy
-                    let lane = valid.command.waitsOnNetwork ? networkWorkers : workers
+                    let lane = valid.lane == .network ? networkWorkers : workers
                     lane.submit(RequestWorkers.Job(connection: connection.id, work: .request(valid.command, valid.name)))
                     return flush(connection, now: now)
                 }

@@ -39,11 +39,12 @@ struct JSONLines {
     }
 }
 
-/// A request that has passed the server's checks: its name (for the log) and the typed
-/// command the router is given.
+/// A request that has passed the server's checks: its name (for the log), the typed
+/// command the router is given and the workers that run it (its row's lane).
 struct ValidRequest: Equatable {
     var name: ControlCommand
     var command: Command
+    var lane: ControlLane
 }
 
 /// Why a request line was refused; `message` is what the client is told.
@@ -67,7 +68,8 @@ enum RequestValidator {
             return .failure(InvalidRequest("unknown command '\(request.cmd)' (known: \(known))"))
         }
         do throws(InvalidRequest) {
-            return .success(ValidRequest(name: name, command: try request.command(name)))
+            let spec = try ControlCommands.spec(name)
+            return .success(ValidRequest(name: name, command: try spec.decode(request, name), lane: spec.lane))
         } catch {
             return .failure(error)
         }

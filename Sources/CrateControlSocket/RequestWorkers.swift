@@ -12,7 +12,7 @@ import Glibc
 /// (the engine taking seconds to answer) never holds up the control loop, and a thousand
 /// clients cost no more threads than four. Each connection has at most one request here
 /// at a time, which keeps its replies in order. The control socket has two sets: these
-/// four, and two for commands that wait on the network (`Command.waitsOnNetwork`), so a
+/// four, and two for commands that wait on the network (`ControlLane.network`), so a
 /// plex.tv that hangs for a minute holds only those two.
 final class RequestWorkers: Sendable {
     static let defaultCount = 4

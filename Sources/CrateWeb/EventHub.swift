@@ -3,6 +3,7 @@ import CrateCore
 import CrateWire
 import Logging
 import Dispatch
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -101,6 +102,23 @@ public final class EventHub: Sendable {
         return #"{"event":"daemon-up","reply":"# + reply + "}"
     }
 
+    /// The pages' album list and covers are read again once a scan ended or Plex synced.
+    private func noteLibraryChange(_ line: String) {
+        do {
+            if try Self.changesLibrary(line) { onLibraryChange() }
+        } catch {
+            logger.warning("crated sent an event line without an event kind (\(error)); passed on as it is")
+        }
+    }
+
+    /// Whether an event line says the library changed, by the event's kind as
+    /// `DaemonEvent` types it. A kind this crate-web does not know changes nothing.
+    static func changesLibrary(_ line: String) throws -> Bool {
+        struct Header: Decodable { var event: String }
+        let kind = DaemonEvent.Kind(rawValue: try JSONDecoder().decode(Header.self, from: Data(line.utf8)).event)
+        return kind == .scanFinished || kind == .plexSynced
+    }
+
     private func broadcast(_ line: String) {
         state.withLock { s in
             for continuation in s.listeners.values { continuation.yield(line) }
@@ -124,7 +142,7 @@ public final class EventHub: Sendable {
                 client.setReplyTimeout(seconds: 0)  // silence is normal between events
                 while let line = try client.readLine() {
                     if line.isEmpty { continue }
-                    if line.hasPrefix(#"{"event":"scan-finished""#) || line.hasPrefix(#"{"event":"plex-synced""#) { onLibraryChange() }
+                    noteLibraryChange(line)
                     broadcast(line)
                 }
                 logger.warning("crated closed the event stream; reconnecting")

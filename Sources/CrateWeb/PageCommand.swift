@@ -28,6 +28,8 @@ public struct PageCommand: Sendable, Decodable, Equatable {
     /// open page (no password) anyone on the network would have them, so they need a page
     /// signed in with the password.
     static let accountCommands: Set<String> = ["plex-login"]
+    /// Commands that keep albums offline or let them go: they must name what.
+    static let keepCommands: Set<String> = ["downloads-keep", "downloads-unkeep"]
     static let accountsNeedPassword = "signing in to Plex from the page needs a password: without [web] password in "
         + "crate.toml anyone on the network could replace the box's Plex account. Set one (then sign in on the page), "
         + "or sign in on the box with 'crate-admin plex login'"
@@ -61,7 +63,7 @@ public struct PageCommand: Sendable, Decodable, Equatable {
             request.track = track
         case "like", "dislike", "unlike", "downloads-keep", "downloads-unkeep":
             request.album = album
-            if cmd.hasPrefix("downloads"), album == nil, collection == nil, playlist == nil {
+            if Self.keepCommands.contains(cmd), album == nil, collection == nil, playlist == nil {
                 throw PageCommandError("\(cmd) needs 'album'")
             }
             if album == nil { request.collection = collection; request.playlist = playlist }

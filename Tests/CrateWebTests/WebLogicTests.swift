@@ -82,4 +82,16 @@ final class WebLogicTests: XCTestCase {
         XCTAssertNil(store.cover(large), "past 10 bytes the least recently used went")
         XCTAssertEqual(store.cover(thumb)?.bytes, [1, 1, 1, 1])
     }
+
+    /// The pages' album list and covers are read again when crated says a scan ended or
+    /// Plex synced: known by the event's kind, wherever in the line it stands.
+    func testTheLibraryIsReadAgainAfterAScanOrAPlexSyncOnly() throws {
+        XCTAssertTrue(try EventHub.changesLibrary(#"{"event":"scan-finished","status":{"tracks":[]}}"#))
+        XCTAssertTrue(try EventHub.changesLibrary(#"{"status":{"tracks":[]},"event":"plex-synced","message":"ok"}"#))
+        XCTAssertTrue(try EventHub.changesLibrary(#"{ "event" : "scan-finished" }"#))
+        for other in ["scan-started", "scan-progress", "state", "track", "input", "a-kind-from-a-newer-crated"] {
+            XCTAssertFalse(try EventHub.changesLibrary(#"{"event":"\#(other)","status":{}}"#), other)
+        }
+        XCTAssertThrowsError(try EventHub.changesLibrary("not an event"))
+    }
 }

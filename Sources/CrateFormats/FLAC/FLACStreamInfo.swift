@@ -63,9 +63,8 @@ struct FLACStreamInfo: Equatable {
     /// What a file that is not FLAC is instead, for the refusal.
     static func describe(_ bytes: [UInt8]) -> String {
         if MPEGFrameHeader(bytes, at: 0) != nil { return "it is an MP3 file" }
-        let kind = FileKind.describe(bytes, at: 0)
-        // FileKind's fallbacks speak of MPEG frames, which a FLAC reader was not looking for.
-        return kind.contains("MPEG") ? "no fLaC marker at the start" : kind
+        // Not FileKind's fallbacks: they speak of MPEG frames, which a FLAC reader was not looking for.
+        return FileKind.name(bytes, at: 0) ?? "no fLaC marker at the start"
     }
 
     /// Where "fLaC" should start in a file beginning with `head`: after an ID3v2 tag,

@@ -19,9 +19,8 @@ struct MP4Movie {
         }
         var first = BigEndianReader(head, at: 4)
         guard let type = first.fourCC(), firstBoxes.contains(type) else {
-            // FileKind names other formats ("it is a FLAC file"); its fallbacks speak of MPEG frames.
-            let kind = FileKind.describe(head, at: 0)
-            throw reader.fail("not an MP4 file (\(kind.hasPrefix("it ") ? kind : "no ftyp box at the start"))")
+            // FileKind names other formats ("it is a FLAC file"); not its MPEG fallbacks.
+            throw reader.fail("not an MP4 file (\(FileKind.name(head, at: 0) ?? "no ftyp box at the start"))")
         }
         var offset = 0
         var lastEnd = 0

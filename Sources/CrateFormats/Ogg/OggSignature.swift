@@ -9,9 +9,8 @@ enum OggSignature {
         if head.starts(with: Array("ID3".utf8)) || MPEGFrameHeader(head, at: 0) != nil {
             return "not an Ogg file (it is an MP3 file)"
         }
-        let kind = FileKind.describe(head, at: 0)
-        // FileKind's fallbacks speak of MPEG frames; for an Ogg file the point is the missing page.
-        return "not an Ogg file (\(kind.hasPrefix("it ") ? kind : "no Ogg page at the start"))"
+        // Not FileKind's MPEG fallbacks: for an Ogg file the point is the missing page.
+        return "not an Ogg file (\(FileKind.name(head, at: 0) ?? "no Ogg page at the start"))"
     }
 
     /// The codec the first page of `head` announces, when its first packet is there.

@@ -3,6 +3,16 @@
 enum FileKind {
     /// `unknown` is said of bytes none of the signatures match.
     static func describe(_ bytes: [UInt8], at offset: Int, unknown: String = "no MPEG audio frame at the start") -> String {
+        if let named = name(bytes, at: offset) { return named }
+        if offset + 2 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xE0 == 0xE0 {
+            return "MPEG audio that is not layer III, or a damaged frame header"
+        }
+        return unknown
+    }
+
+    /// What the bytes are ("it is a FLAC file"), when they start like a format named here;
+    /// nil otherwise. For readers of other formats, to whom an MPEG frame means nothing.
+    static func name(_ bytes: [UInt8], at offset: Int) -> String? {
         func matches(_ magic: String, at position: Int = 0) -> Bool {
             let start = offset + position
             let expected = Array(magic.utf8)
@@ -23,9 +33,6 @@ enum FileKind {
         if matches("PK\u{03}\u{04}") { return "it is a ZIP archive" }
         if matches("APETAGEX") { return "it holds only an APE tag" }
         if matches("TAG") { return "it holds only an ID3v1 tag" }
-        if offset + 2 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xE0 == 0xE0 {
-            return "MPEG audio that is not layer III, or a damaged frame header"
-        }
-        return unknown
+        return nil
     }
 }
