@@ -106,8 +106,11 @@ final class InteractionModelTests: XCTestCase {
 
     func testTransportWhileBrowsingReturnsToNowPlaying() {
         _ = turn(2)
-        XCTAssertEqual(press(.next), [.nextTrack, .showNowPlaying])
+        XCTAssertEqual(press(.prev), [.previousTrack, .showNowPlaying])
         XCTAssertEqual(model.mode, .nowPlaying)
+        _ = turn(1)
+        XCTAssertEqual(press(.next), [], "next opens the album under the knob: with none (an empty crate), nothing")
+        XCTAssertEqual(model.mode, .browse)
         _ = press(.knob, long: true)
         XCTAssertEqual(press(.play), [.togglePlay, .showNowPlaying])
     }

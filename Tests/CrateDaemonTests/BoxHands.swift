@@ -1,5 +1,6 @@
 import CrateControls
 import CrateCore
+import CrateDisplay
 @testable import CrateRouter
 
 /// A person's hands on the box, in process: each press, hold and turn goes through the
@@ -8,11 +9,17 @@ import CrateCore
 /// `crate-admin input` prints it; a refusal is said as `refused: …`.
 struct BoxHands {
     let router: Router
-    private var model = InteractionModel(idleTimeout: 8_000_000_000)
+    private(set) var model = InteractionModel(idleTimeout: 8_000_000_000)
     private var now: Nanoseconds = 1_000_000_000
     private(set) var said: [String] = []
 
     init(router: Router) { self.router = router }
+
+    /// The list the panel shows now (the crate menu, a track list), nil on other screens.
+    var panelList: ListScreen? {
+        guard case .list(let list)? = router.listContent(model.mode)?.screen else { return nil }
+        return list
+    }
 
     mutating func press(_ button: ButtonFunction) { gesture(.button(button), .press) }
     mutating func hold(_ button: ButtonFunction) { gesture(.button(button), .long) }
@@ -30,7 +37,8 @@ struct BoxHands {
         let needs = InteractionModel.needs(input)
         let context = InteractionContext(dial: router.currentDialIndex(),
                                          track: needs.track ? router.playingTrack() : nil,
-                                         crateMenu: needs.crateMenu ? router.crateMenu() : nil)
+                                         crateMenu: needs.crateMenu ? router.crateMenu() : nil,
+                                         browsed: needs.browsed ? router.browsedAlbum() : nil)
         said = model.handle(input, now: now, context: context).compactMap { intent in
             do { return try router.perform(intent) } catch { return "refused: \(error)" }
         }

@@ -65,7 +65,8 @@ final class OpinionDaemonTests: XCTestCase {
         // Browse: the album under the knob wears its badge too.
         _ = try request(daemon, ControlRequest(cmd: .crate, artist: "Solo"))
         XCTAssertEqual(try input(daemon, "turn", "knob", -1), "browse 1/2: Solo — First", "back from Second, playing")
-        let browse: (ScreenLayout) -> Rect = { $0.browse.opinionMark }
+        // Something plays: the browse screen is laid out above the now-playing footer.
+        let browse: (ScreenLayout) -> Rect = { ($0.abovePlayingFooter ?? $0).browse.opinionMark }
         XCTAssertFalse(panelShowsMark(.liked, at: browse, in: try snapshot(daemon)))
         XCTAssertEqual(try daemon.status().display?.screen, "browse", "as the snapshot was drawn")
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/2: Solo — Second")
@@ -89,7 +90,8 @@ final class OpinionDaemonTests: XCTestCase {
         // Browse while First plays: the album under the knob, not the one playing.
         XCTAssertEqual(try input(daemon, "turn", "knob", 1), "browse 2/2: Solo — Second")
         XCTAssertEqual(try input(daemon, "press", "like"), "liked Solo — Second")
-        let browse: (ScreenLayout) -> Rect = { $0.browse.opinionMark }
+        // Something plays: the browse screen is laid out above the now-playing footer.
+        let browse: (ScreenLayout) -> Rect = { ($0.abovePlayingFooter ?? $0).browse.opinionMark }
         XCTAssertTrue(panelShowsMark(.liked, at: browse, in: try snapshot(daemon)), "the heart on the album in view")
         XCTAssertEqual(try daemon.status().display?.screen, "browse", "still browsing")
         XCTAssertTrue(try daemon.status().player.currentTrack?.path.contains("/First/") ?? false, "First plays on")

@@ -105,7 +105,8 @@ final class SeedRulesDaemonTests: KnobTestCase {
         XCTAssertTrue(try listHeading("First · 0:08", rows: 2, daemon), "the album's length in the heading")
         let image = try snapshot(daemon)
         // The second row is not under the knob: text on the background, its length at its end.
-        let row: (ScreenLayout) -> Rect = { $0.dial(count: 2).rows[1].name }
+        // First is paused: the list is laid out above the now-playing footer.
+        let row: (ScreenLayout) -> Rect = { ($0.abovePlayingFooter ?? $0).dial(count: 2).rows[1].name }
         XCTAssertTrue(panelShows("2. First2", in: image, box: { ListScreen.split(row($0), detail: "0:04", font: $0.fonts.body).name },
                                  font: { $0.body }, color: { $0.text }), "the title")
         XCTAssertTrue(panelShows("0:04", in: image, box: { ListScreen.split(row($0), detail: "0:04", font: $0.fonts.body).detail },

@@ -26,6 +26,24 @@ final class StoreSchemaTests: StoreTestCase {
         XCTAssertEqual(userTables, ["album_state", "key_values"])
     }
 
+    /// A cache from before albums had several genres: on the next start each album
+    /// already known is put in every genre its tags name, without a rescan.
+    func testAnAlbumKnownBeforeSeveralGenresIsInEachAfterTheNextStart() throws {
+        do {
+            let store = try openStore()
+            var file = track("/music/A/1.mp3", superGenre: "Jazz")
+            file.genres = ["Jazz; Soul"]
+            try store.apply(upserts: [file], deletions: [])
+            XCTAssertEqual(try store.albums(superGenre: "R&B/Soul").count, 1)
+        }
+        // As the cache was before the migration: no other genres, the backfill asked for.
+        let cache = try rawDatabase("library.sqlite")
+        try cache.exec("DELETE FROM album_genres; INSERT INTO scan_state (key, value) VALUES ('album-genres-pending', '1')")
+        let store = try openStore()
+        XCTAssertEqual(try store.albums(superGenre: "R&B/Soul").map(\.title), ["Album"], "Soul as well as Jazz")
+        XCTAssertEqual(try store.albums(superGenre: "Jazz").map(\.title), ["Album"])
+    }
+
     func testConnectionSettingsMatchWhatEachFileHolds() throws {
         let store = try openStore()
         // NORMAL = 1 for the rebuildable cache, FULL = 2 for the user's own data.
@@ -82,7 +100,7 @@ final class StoreSchemaTests: StoreTestCase {
             }
             XCTAssertEqual(name, file)
             XCTAssertEqual(found, 99)
-            XCTAssertEqual(supported, file == "user.sqlite" ? 3 : 5, "the versions this build knows")
+            XCTAssertEqual(supported, file == "user.sqlite" ? 3 : 6, "the versions this build knows")
             XCTAssertTrue("\(error)".contains("newer Crate"), "\(error)")
         }
         XCTAssertEqual(stateFiles(prefix: file + ".corrupt"), [], "a newer file is not damage: left alone")

@@ -41,6 +41,8 @@ public enum ControlIntent: Sendable, Equatable {
     case markForBlend(name: String, marked: Bool, count: Int)
     /// The sleep timer set (or turned off) from the crate menu.
     case sleep(SleepSetting)
+    /// An album opened from browse: "Play next" (`next`) or "Play later" pressed.
+    case enqueueAlbum(Int64, next: Bool)
     /// The track list's last row of a Plex album: keep it offline, or let it go.
     case keepOffline(album: Int64, keep: Bool)
 }

@@ -126,11 +126,14 @@ public struct PlayingTrack: Sendable, Equatable {
     /// A Plex album: whether it is kept offline (the track list then ends with a row to
     /// keep it or let it go); nil for a local album, always offline.
     public var kept: Bool?
-    public init(album: Int64, index: Int, count: Int, kept: Bool? = nil) {
+    /// False for an album opened from browse that is not the one loaded.
+    public var loaded: Bool
+    public init(album: Int64, index: Int, count: Int, kept: Bool? = nil, loaded: Bool = true) {
         self.album = album
         self.index = index
         self.count = count
         self.kept = kept
+        self.loaded = loaded
     }
 }
 
@@ -145,16 +148,31 @@ public struct TrackPicker: Sendable, Equatable {
     /// A Plex album's keep state: a last row, after the tracks, keeps it offline or lets
     /// it go; nil (a local album) for none.
     public let kept: Bool?
+    /// An album opened from browse, not the one loaded: no track is marked, and two rows
+    /// after the tracks queue it ("Play next", "Play later").
+    public let queueRows: Bool
 
-    /// The tracks and the keep row.
-    public var rowCount: Int { count + (kept == nil ? 0 : 1) }
+    /// The tracks, the keep row and the queue rows.
+    public var rowCount: Int { count + (kept == nil ? 0 : 1) + (queueRows ? 2 : 0) }
+
+    /// What the row under the knob is, past the tracks.
+    public enum Row: Sendable, Equatable {
+        case track(Int), keep, playNext, playLater
+    }
+
+    public var row: Row {
+        if index < count { return .track(index) }
+        if queueRows { return index == count ? .playNext : .playLater }
+        return .keep
+    }
 
     public init(_ track: PlayingTrack) {
         album = track.album
-        kept = track.kept
         count = max(1, track.count)
-        playing = min(max(track.index, 0), count - 1)
-        index = playing
+        queueRows = !track.loaded
+        kept = track.loaded ? track.kept : nil
+        playing = track.loaded ? min(max(track.index, 0), count - 1) : -1
+        index = max(playing, 0)
     }
 }
 
@@ -167,10 +185,14 @@ public struct InteractionContext: Sendable {
     public var track: PlayingTrack?
     /// The crates there are, for the menu.
     public var crateMenu: CrateMenu?
+    /// The album under the knob while browsing, for its track list (the track playing
+    /// when it is the album loaded).
+    public var browsed: PlayingTrack?
 
-    public init(dial: Int, track: PlayingTrack? = nil, crateMenu: CrateMenu? = nil) {
+    public init(dial: Int, track: PlayingTrack? = nil, crateMenu: CrateMenu? = nil, browsed: PlayingTrack? = nil) {
         self.dial = dial
         self.track = track
         self.crateMenu = crateMenu
+        self.browsed = browsed
     }
 }

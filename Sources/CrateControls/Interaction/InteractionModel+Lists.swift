@@ -57,11 +57,17 @@ extension InteractionModel {
                 return [.showTrack(album: picker.album, row: moved, count: picker.rowCount)]
             case (.button(.knob), .press):
                 mode = .nowPlaying
-                if let kept = picker.kept, picker.index == picker.count {
-                    return [.keepOffline(album: picker.album, keep: !kept)]
+                switch picker.row {
+                case .keep:
+                    return [.keepOffline(album: picker.album, keep: !(picker.kept ?? false))]
+                case .playNext, .playLater:
+                    // Queued, the album playing plays on: back to browsing where the knob was.
+                    mode = .browse
+                    return [.enqueueAlbum(picker.album, next: picker.row == .playNext)]
+                case .track(let index):
+                    // The track playing: the press is play/pause, so a knob-only box can pause.
+                    return index == picker.playing ? [.togglePlay] : [.playTrack(album: picker.album, index: index)]
                 }
-                // The track playing: the press is play/pause, so a knob-only box can pause.
-                return picker.index == picker.playing ? [.togglePlay] : [.playTrack(album: picker.album, index: picker.index)]
             case (.button(.knob), .long):
                 mode = .nowPlaying
                 return [.showNowPlaying]

@@ -54,10 +54,12 @@ public struct InteractionModel: Sendable, Equatable {
     }
 
     /// Which parts of the context `input` can use, so the caller asks the router only
-    /// for those: the track playing for a knob press, the crates for the genre button held.
-    public static func needs(_ input: DecodedInput) -> (track: Bool, crateMenu: Bool) {
+    /// for those: the track playing for a knob press, the crates for the genre button held,
+    /// the album under the knob for the next button pressed (in browse: open its tracks).
+    public static func needs(_ input: DecodedInput) -> (track: Bool, crateMenu: Bool, browsed: Bool) {
         (input.control == .button(.knob) && input.gesture == .press,
-         input.control == .button(.genre) && input.gesture == .long)
+         input.control == .button(.genre) && input.gesture == .long,
+         input.control == .button(.next) && input.gesture == .press)
     }
 
     /// Time passing: past the idle deadline, back to now-playing (an unconfirmed dial
@@ -126,6 +128,12 @@ public struct InteractionModel: Sendable, Equatable {
             let fromBrowse = mode == .browse
             mode = .browse
             return [.moreByArtist(fromBrowse: fromBrowse)]
+        case (.button(.next), .press) where mode == .browse:
+            // Into the album under the knob: its track list, then "Play next" and "Play later".
+            guard let album = context.browsed else { return [] }
+            let picker = TrackPicker(album)
+            mode = .tracks(picker)
+            return [.showTrack(album: picker.album, row: picker.index, count: picker.rowCount)]
         case (.button(.like), let gesture) where mode == .browse:
             // About the album in view, which stays in view with its mark.
             return [gesture == .long ? .dislikeInView(album: nil) : .likeInView(album: nil)]

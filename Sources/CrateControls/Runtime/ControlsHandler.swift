@@ -16,11 +16,14 @@ public protocol ControlsHandler: AnyObject, Sendable {
     func crateMenu() -> CrateMenu?
     /// The album playing and its track under the play head; nil with nothing loaded.
     func playingTrack() -> PlayingTrack?
+    /// The album under the knob while browsing (the track playing when it is loaded).
+    func browsedAlbum() -> PlayingTrack?
 }
 
 extension ControlsHandler {
     public func crateMenu() -> CrateMenu? { nil }
     public func playingTrack() -> PlayingTrack? { nil }
+    public func browsedAlbum() -> PlayingTrack? { nil }
 }
 
 /// A clock in the decoders' unit.

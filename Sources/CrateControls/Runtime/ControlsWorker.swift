@@ -91,7 +91,8 @@ final class ControlsWorker: Sendable {
             let needs = InteractionModel.needs(input)
             let context = InteractionContext(dial: handler.currentDialIndex(),
                                              track: needs.track ? handler.playingTrack() : nil,
-                                             crateMenu: needs.crateMenu ? handler.crateMenu() : nil)
+                                             crateMenu: needs.crateMenu ? handler.crateMenu() : nil,
+                                             browsed: needs.browsed ? handler.browsedAlbum() : nil)
             let intents = state.withLock { $0.model.handle(input, now: InputClock.now(), context: context) }
             let outcomes = intents.compactMap { perform($0) }
             let event = InputEvent(gesture: input.gesture, control: input.control.name,

@@ -13,6 +13,14 @@ public struct DisplayContent: Sendable, Equatable {
         /// A list the knob moves through: the crate menu, the album's tracks.
         case list(ListScreen)
 
+        /// The screens that keep a line with what plays at their foot (PlayingFooter).
+        public var keepsPlayingInSight: Bool {
+            switch self {
+            case .browse, .list: true
+            case .boot, .nowPlaying, .dial: false
+            }
+        }
+
         /// Its name in `crate-admin display status`.
         public var name: String {
             switch self {
@@ -30,11 +38,15 @@ public struct DisplayContent: Sendable, Equatable {
     public var message: Message?
     /// A source the box plays from cannot be reached (a mark in the corner).
     public var offline: Bool
+    /// What plays (or is paused), for the footer of the browse and list screens; nil
+    /// with nothing loaded or stopped.
+    public var playing: NowPlaying?
 
-    public init(screen: Screen, message: Message? = nil, offline: Bool = false) {
+    public init(screen: Screen, message: Message? = nil, offline: Bool = false, playing: NowPlaying? = nil) {
         self.screen = screen
         self.message = message
         self.offline = offline
+        self.playing = playing
     }
 }
 

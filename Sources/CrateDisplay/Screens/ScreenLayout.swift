@@ -27,13 +27,18 @@ public struct ScreenLayout: Sendable {
     public static let offlineLabel = "offline"
 
     public init(width: Int, height: Int, fonts: ScreenFonts) {
+        let side = max(0, min(width, height))
+        self.init(width: width, height: height, fonts: fonts, margin: min(16, max(4, side / 40)),
+                  gap: min(10, max(3, side / 60)), isLandscape: width > height)
+    }
+
+    private init(width: Int, height: Int, fonts: ScreenFonts, margin: Int, gap: Int, isLandscape: Bool) {
         let width = max(0, width), height = max(0, height)
-        let side = min(width, height)
         self.width = width
         self.height = height
-        margin = min(16, max(4, side / 40))
-        gap = min(10, max(3, side / 60))
-        isLandscape = width > height
+        self.margin = margin
+        self.gap = gap
+        self.isLandscape = isLandscape
         self.fonts = fonts
         let basis = LayoutBasis(width: width, height: height, margin: margin, gap: gap,
                                 isLandscape: isLandscape, fonts: fonts)
@@ -48,6 +53,15 @@ public struct ScreenLayout: Sendable {
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// The browse and list screens while something plays: laid out in the height above the
+    /// now-playing footer, with the panel's own fonts, margin and gap (so their headers stay
+    /// where they are); nil when the panel has no room for the footer.
+    public var abovePlayingFooter: ScreenLayout? {
+        guard let footer = PlayingFooter(self) else { return nil }
+        return ScreenLayout(width: width, height: footer.strip.y, fonts: fonts, margin: margin, gap: gap,
+                            isLandscape: isLandscape)
+    }
 
     public func dial(count: Int) -> DialLayout {
         count == 5 ? dial : DialLayout(basis, count: count)

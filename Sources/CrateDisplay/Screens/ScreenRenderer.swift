@@ -32,8 +32,13 @@ public final class ScreenRenderer: Sendable {
     /// Redraws all of `canvas` for `content`. `now` is CLOCK_MONOTONIC seconds, for the
     /// elapsed time of a playing track.
     public func render(_ content: DisplayContent, into canvas: inout Canvas, now: Double) {
-        let layout = layout(width: canvas.width, height: canvas.height)
+        var layout = layout(width: canvas.width, height: canvas.height)
         canvas.clear(to: theme.background)
+        // Browsing and in the lists, what plays stays in sight at the foot of the panel.
+        if let playing = content.playing, content.screen.keepsPlayingInSight, let footer = PlayingFooter(layout) {
+            drawFooter(playing, in: footer, font: layout.fonts.small, now: now, into: &canvas)
+            layout = layout.abovePlayingFooter ?? layout
+        }
         let offlineMark: Rect
         switch content.screen {
         case .boot(let detail):

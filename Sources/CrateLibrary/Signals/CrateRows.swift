@@ -9,6 +9,8 @@ struct CrateAlbumRow: Sendable {
     var artistSort: String
     var superGenre: String
     var subGenre: String?
+    /// The album's genres besides the primary one (AlbumGenres): a genre crate holds it in each.
+    var otherGenres: [(superGenre: String, subGenre: String?)] = []
     var year: Int?
     /// The server's `addedAt` for a remote album, else the files' age.
     var addedAt: Double
@@ -73,7 +75,13 @@ extension LibraryStore {
 
     private func readCrateAlbums(_ db: Database) throws -> [CrateAlbumRow] {
         try db.readTransaction {
-            try db.rows("""
+            var otherGenres: [Int64: [(superGenre: String, subGenre: String?)]] = [:]
+            for (id, genre) in try db.rows("""
+                SELECT a.id, g.super_genre, g.sub_genre FROM album_genres g JOIN albums a ON a.album_key = g.album_key
+                """, [], { s in (s.int64(0), (superGenre: s.text(1), subGenre: s.text(2).isEmpty ? nil : s.text(2))) }) {
+                otherGenres[id, default: []].append(genre)
+            }
+            return try db.rows("""
                 SELECT a.id, a.album_key, a.artist_sort, a.super_genre, a.sub_genre, ifnull(p.added_at, a.added_at),
                        a.online, a.year, p.view_count, p.last_viewed_at, p.user_rating
                 FROM albums a LEFT JOIN plex_album_stats p ON p.album_key = a.album_key
@@ -81,6 +89,7 @@ extension LibraryStore {
                 var row = CrateAlbumRow(id: s.int64(0), key: s.text(1), artistSort: s.text(2), superGenre: s.text(3),
                                         subGenre: s.optionalText(4), year: s.optionalInt(7), addedAt: s.double(5),
                                         online: s.bool(6))
+                row.otherGenres = otherGenres[row.id] ?? []
                 if !s.isNull(8) {
                     row.serverPlays = max(0, s.int(8))
                     row.serverLastPlayed = s.optionalDouble(9)

@@ -9,19 +9,25 @@ public enum CrateScope: Sendable, Equatable, Codable {
     func contains(_ album: CrateAlbumRow) -> Bool {
         switch self {
         case .all: true
-        case .superGenre(let name): album.superGenre.lowercased() == name.lowercased()
-        case .subGenre(let name): album.subGenre?.lowercased() == name.lowercased()
+        case .superGenre(let name):
+            album.superGenre.lowercased() == name.lowercased()
+                || album.otherGenres.contains { $0.superGenre.lowercased() == name.lowercased() }
+        case .subGenre(let name):
+            album.subGenre?.lowercased() == name.lowercased()
+                || album.otherGenres.contains { $0.subGenre?.lowercased() == name.lowercased() }
         case .anyOf(let scopes): scopes.contains { $0.contains(album) }
         }
     }
 
-    /// The field of `album` this scope looks at (what `contains` compares).
+    /// The fields of `album` this scope looks at (what `contains` compares), its other
+    /// genres included.
     func genre(of album: CrateAlbumRow) -> String {
+        let others = album.otherGenres.map { $0.superGenre + "/" + ($0.subGenre ?? "") }.joined(separator: "|")
         switch self {
-        case .all: ""
-        case .superGenre: album.superGenre
-        case .subGenre: album.subGenre ?? ""
-        case .anyOf: album.superGenre + "/" + (album.subGenre ?? "")
+        case .all: return ""
+        case .superGenre: return album.superGenre + "|" + others
+        case .subGenre: return (album.subGenre ?? "") + "|" + others
+        case .anyOf: return album.superGenre + "/" + (album.subGenre ?? "") + "|" + others
         }
     }
 

@@ -8,7 +8,7 @@ import CrateSQLite
 /// one, else the one track artist, else "Various Artists"; compilation when a file says so
 /// or the track artists differ with no album artist; year = the earliest; genre = the most
 /// common super-genre ("Other" only when nothing else is known) and its most common
-/// sub-genre; folder = the files' common folder, a CD1/CD2 subfolder counting as its parent;
+/// sub-genre, the primary one (every other genre the tags name is in AlbumGenres); folder = the files' common folder, a CD1/CD2 subfolder counting as its parent;
 /// artwork = the first file with a picture in album order.
 struct AlbumAggregation {
     static let variousArtists = "Various Artists"
@@ -25,6 +25,7 @@ struct AlbumAggregation {
         guard let totals = try db.firstRow(Self.totalsSQL, keyBind, Totals.init), totals.tracks > 0 else {
             try db.run(Self.retireSQL, [.text(key), .text(Self.retiredKey(key))])
             try db.run("DELETE FROM albums WHERE album_key = ?1", keyBind)
+            try AlbumGenres(db: db).update(albumKey: key)
             return
         }
         // An album that left (a Plex sync, a folder moved away) and comes back gets its old id.
@@ -57,6 +58,7 @@ struct AlbumAggregation {
             restoredID.map { .integer($0) } ?? .null,
         ])
         if restoredID != nil { try db.run("DELETE FROM scan_state WHERE key = ?1", [.text(retired)]) }
+        try AlbumGenres(db: db).update(albumKey: key)
     }
 
     /// When an album arrived: its oldest file's modification time (the day it was ripped

@@ -13,11 +13,13 @@ extension LibraryStore {
         var conditions: [String] = [], binds: [SQLiteValue] = []
         if let superGenre {
             binds.append(.text(superGenre))
-            conditions.append("super_genre = ?\(binds.count)")
+            let n = binds.count
+            conditions.append("(super_genre = ?\(n) OR album_key IN (SELECT album_key FROM album_genres WHERE super_genre = ?\(n)))")
         }
         if let subGenre {
             binds.append(.text(subGenre))
-            conditions.append("sub_genre = ?\(binds.count)")
+            let n = binds.count
+            conditions.append("(sub_genre = ?\(n) OR album_key IN (SELECT album_key FROM album_genres WHERE sub_genre = ?\(n)))")
         }
         if let artist {
             binds.append(.text(SortKey.make(artist)))
@@ -91,15 +93,24 @@ extension LibraryStore {
         }
     }
 
+    /// Every album under each genre it has: its primary one and its others (AlbumGenres).
+    static let everyGenreSQL = """
+        SELECT album_key, super_genre, ifnull(sub_genre, '') AS sub_genre FROM albums
+        UNION SELECT album_key, super_genre, sub_genre FROM album_genres
+        """
+
     /// Each super-genre with its album count (sub-genre nil), followed by its sub-genres
-    /// with theirs. Alphabetical, "Other" last.
+    /// with theirs. Alphabetical, "Other" last. An album with several genres
+    /// counts under each.
     public func genres() throws(LibraryStoreError) -> [GenreSummary] {
         let (supers, subs) = try read { db in
-            (try db.rows("SELECT super_genre, count(*) FROM albums GROUP BY super_genre") {
+            (try db.rows("""
+                SELECT super_genre, count(DISTINCT album_key) FROM (\(Self.everyGenreSQL)) GROUP BY super_genre
+                """) {
                 GenreSummary(superGenre: $0.text(0), subGenre: nil, albumCount: $0.int(1))
             }, try db.rows("""
-                SELECT super_genre, sub_genre, count(*) FROM albums WHERE ifnull(sub_genre, '') <> ''
-                GROUP BY super_genre, sub_genre
+                SELECT super_genre, sub_genre, count(DISTINCT album_key) FROM (\(Self.everyGenreSQL))
+                WHERE sub_genre <> '' GROUP BY super_genre, sub_genre
                 """) { GenreSummary(superGenre: $0.text(0), subGenre: $0.text(1), albumCount: $0.int(2)) })
         }
         func rank(_ name: String) -> (Int, String) { (name.lowercased() == "other" ? 1 : 0, name.lowercased()) }

@@ -95,7 +95,15 @@ public final class LibraryStore: Sendable {
         var notes: [String] = []
         defer { startNotes.withLock { $0 += notes } }
         try writer.withLock { (db: inout Database) throws(LibraryStoreError) in
-            if !db.isOpen { db = try DatabaseOpening.openCache(directory: directory, notes: &notes, logger: logger) }
+            if !db.isOpen {
+                db = try DatabaseOpening.openCache(directory: directory, notes: &notes, logger: logger)
+                do {
+                    try AlbumGenres(db: db).backfillIfPending()
+                } catch {
+                    // Not fatal: the albums keep their primary genre, and the next scan of each fills the rest.
+                    logger.error("could not read the other genres of the albums already known: \(error)")
+                }
+            }
         }
         try reader.withLock { (db: inout Database) throws(LibraryStoreError) in
             if !db.isOpen { db = try DatabaseOpening.openReader(directory: directory) }

@@ -77,3 +77,25 @@ public enum GenreTaxonomy {
     /// but names containing it ("Hip-Hop/Rap", "Pop/Funk") are exact aliases, read first.
     static let listSeparators: Set<Character> = [";", ",", "/", "|", "\\"]
 }
+
+extension GenreTaxonomy {
+    /// Every genre several tags name, in tag order, each once, Other left out: what puts a
+    /// "Jazz; Soul" album in both crates. A tag that is one exact name or alias ("Hip-Hop/Rap")
+    /// is one genre; a list in one tag is read part by part.
+    public static func classifyEach(tags: [String]) -> [GenreMatch] {
+        var found: [GenreMatch] = []
+        func add(_ match: GenreMatch) {
+            if match.superGenre != .other, !found.contains(match) { found.append(match) }
+        }
+        for tag in tags {
+            if let match = exactMatch(tag) { add(match); continue }
+            let parts = tag.split(whereSeparator: { listSeparators.contains($0) })
+            if parts.count > 1 {
+                for part in parts { add(classify(String(part))) }
+            } else {
+                add(fuzzyMatch(tag) ?? .other)
+            }
+        }
+        return found
+    }
+}

@@ -63,6 +63,9 @@ extension Router: ControlsHandler {
             return try moreByArtist(fromBrowse: fromBrowse)
         case .showTrack(let album, let row, let count):
             return "track \(row + 1)/\(count): \(trackTitle(album, row))"
+        case .enqueueAlbum(let album, let next):
+            try requireSession().enqueue(album, next: next)
+            return "\(next ? "play next" : "play later"): \(albumTitle(album))"
         case .keepOffline(let album, let keep):
             return try keepOffline(album, keep: keep)
         case .playTrack(let album, let index):
@@ -176,6 +179,7 @@ extension Router: ControlsHandler {
     /// for `input watch`.
     private func trackTitle(_ album: Int64, _ index: Int) -> String {
         guard let detail = cachedAlbum(album) else { return "track \(index + 1)" }
+        if let row = Self.queueRowTitle(index - detail.tracks.count), !isLoaded(album) { return row }
         if index == detail.tracks.count, let kept = plexService?.isKept(albumID: album) {
             return Self.keepRowTitle(kept: kept)
         }

@@ -104,6 +104,17 @@ extension Router {
         }
     }
 
+    /// The album under the knob, for its track list from browse: the track playing when it
+    /// is the album loaded, else not loaded (the list then offers to queue it).
+    public func browsedAlbum() -> PlayingTrack? {
+        guard let album = try? executor.run({ try requireSession().albumUnderKnob() }) else {
+            return nil  // An empty crate: nothing to open, the press does nothing.
+        }
+        if let playing = playingTrack(), playing.album == album { return playing }
+        guard let detail = cachedAlbum(album) else { return nil }
+        return PlayingTrack(album: album, index: 0, count: detail.tracks.count, loaded: false)
+    }
+
     /// A crate picked in the menu; a crate that cannot be made (no favorites yet) says why
     /// on the panel and leaves the knob where it was.
     func enterCrate(_ choice: CrateMenu.Choice, fromBrowse: Bool) throws -> String {

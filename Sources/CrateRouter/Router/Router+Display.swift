@@ -22,8 +22,10 @@ extension Router {
                                                             descriptions: DialPosition.allCases.map(\.summary))))
             case .browse?:
                 content = browseContent() ?? nowPlayingContent(player)
+                content.playing = playingInSight(player)
             case .menu?, .tracks?:
                 content = listContent(mode) ?? nowPlayingContent(player)
+                content.playing = playingInSight(player)
             default:
                 content = nowPlayingContent(player)
             }
@@ -35,6 +37,14 @@ extension Router {
             }
             return content
         }
+    }
+
+    /// What plays or is paused, for the footer of the browse and list screens; nil when
+    /// nothing is (a stopped album is on the now-playing screen, not in the way here).
+    private func playingInSight(_ player: PlayerStatus) -> NowPlaying? {
+        guard case .nowPlaying(let playing) = nowPlayingContent(player).screen,
+              playing.mark == .playing || playing.mark == .paused else { return nil }
+        return playing
     }
 
     /// Shows `text` over the screen for a few seconds (and redraws now).

@@ -17,16 +17,32 @@ extension Router {
             let rows = (0..<picker.count).map { index in
                 "\(index + 1). " + (detail.tracks.indices.contains(index) ? detail.tracks[index].title : "")
             } + (picker.kept.map { [Self.keepRowTitle(kept: $0)] } ?? [])
+                + (picker.queueRows ? [0, 1].compactMap(Self.queueRowTitle) : [])
             // Each track's length at its row's end, the album's in the heading.
             let lengths = (0..<picker.count).map { index in
                 detail.tracks.indices.contains(index) ? ScreenRenderer.formatTime(detail.tracks[index].duration) : ""
             }
             let list = ListScreen(name: "tracks", heading: "\(detail.album.title) · \(ScreenRenderer.formatTime(detail.album.duration))",
-                                  rows: rows, selected: picker.index, marked: picker.playing, details: lengths)
+                                  rows: rows, selected: picker.index, marked: picker.playing < 0 ? nil : picker.playing,
+                                  details: lengths)
             return DisplayContent(screen: .list(list))
         default:
             return nil
         }
+    }
+
+    /// The rows after the tracks of an album opened from browse: the first (0) and second.
+    static func queueRowTitle(_ offset: Int) -> String? {
+        switch offset {
+        case 0: "Play next"
+        case 1: "Play later"
+        default: nil
+        }
+    }
+
+    /// Whether `album` is the one loaded in the player (its list then has no queue rows).
+    func isLoaded(_ album: Int64) -> Bool {
+        playingTrack()?.album == album
     }
 
     /// The track list's last row for a Plex album.

@@ -15,7 +15,7 @@ import CrateSQLite
 enum CacheSchema {
     static let file = "library.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3, version4, version5])
+    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3, version4, version5, version6])
 
     static let version1 = """
         CREATE TABLE roots (
@@ -171,5 +171,22 @@ enum CacheSchema {
             (SELECT min(mtime_ns) / 1e9 FROM files WHERE files.album_key = albums.album_key AND mtime_ns >= 31536000000000000),
             added_at))
         WHERE root NOT LIKE 'plex://%';
+        """
+
+    /// Every genre an album's tags name besides its primary one (`albums.super_genre` and
+    /// `sub_genre`, which the Wall's mix reads): a genre crate holds the album when any row
+    /// here matches. Filled for the albums already known on the next start (the classifier
+    /// is Swift, not SQL), which the marker asks for.
+    static let version6 = """
+        CREATE TABLE album_genres (
+            album_key TEXT NOT NULL,
+            super_genre TEXT NOT NULL COLLATE NOCASE,
+            sub_genre TEXT NOT NULL COLLATE NOCASE DEFAULT '',
+            PRIMARY KEY (album_key, super_genre, sub_genre)
+        );
+        CREATE INDEX album_genres_by_super_genre ON album_genres (super_genre);
+        CREATE INDEX album_genres_by_sub_genre ON album_genres (sub_genre);
+        INSERT INTO scan_state (key, value) VALUES ('\(AlbumGenres.backfillMarker)', '1')
+            ON CONFLICT (key) DO NOTHING;
         """
 }
