@@ -17,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source deploy/arm64/lib.sh
 HERE=deploy/install-test
+NO_CHIP=crate-install-test   # a GPIO chip no machine has
 (($#)) || die "usage: install-test.sh DEB..."
 debs=()
 for deb in "$@"; do
@@ -66,8 +67,11 @@ play() {
   local host=$root$dir in=(chroot "$root")
   for album in "FLAC 16-44" "ALAC 24-96"; do
     rm -rf "$host"; mkdir -p "$host"
+    # A button on a chip that is not there: the controls' GPIO code (libgpiod v1 or v2,
+    # as the release has it) runs and says so in the log, and the album plays on.
     printf '%s\n' "state_dir = \"$dir/state\"" '[control]' "socket = \"$sock\"" '[audio]' \
-      "device = \"file:FILE=$dir/capture.raw,FORMAT=raw\"" 'pacing = "device"' >"$host/crate.toml"
+      "device = \"file:FILE=$dir/capture.raw,FORMAT=raw\"" 'pacing = "device"' \
+      '[controls]' "chip = \"$NO_CHIP\"" '[controls.play]' 'line = 17' >"$host/crate.toml"
     # chroot execs crated: the pid signalled below is crated's own.
     "${in[@]}" crated --config "$dir/crate.toml" >"$host/crated.log" 2>&1 &
     pid=$!
@@ -133,6 +137,11 @@ test_package() {
   cp -a "$W/music" "$R/srv/"
   log "$label: playing the albums"
   play "$label" "$R"
+  if grep -qF "cannot open GPIO chip \"$NO_CHIP\": no such GPIO chip" "$W/$label-FLAC.log"; then
+    pass "$label: the controls' GPIO code ran with $(chroot "$R" dpkg-query -W -f '${Package} ${Version}' 'libgpiod[0-9]*' 2>/dev/null): a missing chip is named in the log"
+  else
+    fail "$label: crated did not name the missing GPIO chip $NO_CHIP (see $W/$label-FLAC.log)"
+  fi
   chroot_umount "$R"
   safe_rm "$R"
   log "$label: done in $((SECONDS - t1)) s"
