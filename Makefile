@@ -1,5 +1,5 @@
 # Shortcuts for the scripts in deploy/ (each works on its own; see README).
-.PHONY: build test unit-test deb deb-arm64 arm64-test arm64-unit-test check-packaging vm-test vm-test-arm64 vm-powercut vm-smoke image image-test demo install
+.PHONY: build test unit-test deb deb-arm64 debs install-test arm64-unit-test check-packaging vm-test vm-test-arm64 vm-powercut vm-smoke image image-test demo install
 
 build:
 	swift build
@@ -11,25 +11,34 @@ test:
 unit-test:
 	CRATE_SKIP_VM=1 bash deploy/test.sh
 
+# The package for Debian 13 "trixie" (amd64), cross-built with Debian's Swift against a
+# trixie sysroot (prepared once, cached); DIST=bookworm for Debian 12's.
+DIST ?= trixie
 deb:
-	bash deploy/build-deb.sh
+	bash deploy/build-deb.sh --dist $(DIST)
 
-# The arm64 .deb, cross-built with Debian's Swift (the toolchain is prepared once, cached).
+# The arm64 package for DIST (trixie unless DIST=bookworm), cross-built with Debian's Swift.
 deb-arm64:
-	bash deploy/build-deb.sh --arch arm64
+	bash deploy/build-deb.sh --dist $(DIST) --arch arm64
 
-# Both packages, the arm64 one installed with apt in a Debian 12 arm64 root and played
-# under qemu-user, its captures equal to the x86_64 package's (CI runs this).
-arm64-test:
-	bash deploy/arm64/install-test.sh --deb "$$(bash deploy/build-deb.sh --arch arm64 | tail -1)" \
-	  --reference-deb "$$(bash deploy/build-deb.sh | tail -1)"
+# All four packages: Debian 13 and 12, amd64 and arm64 (deploy/dists.sh).
+debs:
+	for dist in trixie bookworm; do for arch in amd64 arm64; do \
+	  bash deploy/build-deb.sh --dist $$dist --arch $$arch || exit 1; done; done
+
+# The four packages, each installed with apt in a root of its release and architecture
+# (arm64 under qemu-user) and played there, sample-exact (CI runs this).
+install-test:
+	set -e; debs=; for dist in trixie bookworm; do for arch in amd64 arm64; do \
+	  out=$$(bash deploy/build-deb.sh --dist $$dist --arch $$arch); debs="$$debs $$(echo "$$out" | tail -1)"; \
+	done; done; bash deploy/install-test/install-test.sh $$debs
 
 # The XCTest suite built for arm64 and the suites that run under qemu-user.
 arm64-unit-test:
 	bash deploy/arm64/unit-test.sh
 
 check-packaging:
-	bash deploy/check-packaging.sh "$$(bash deploy/build-deb.sh | tail -1)"
+	bash deploy/check-packaging.sh "$$(bash deploy/build-deb.sh --dist $(DIST) | tail -1)"
 
 # The boot test with simulated GPIO, sound card and framebuffer in a qemu VM.
 vm-test:

@@ -5,6 +5,12 @@ import PackageDescription
 // exporting them leaves their tables (0.7 MB) out of the mapped binary (crated, crate-web).
 let noExportDynamic: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 
+// libgpiod's API is not the same in v1 (Debian 12's libgpiod2) and v2 (Debian 13's
+// libgpiod3): CRATE_LIBGPIOD=2 in the environment builds the controls against v2
+// (CrateControls/GPIO/LibGPIOD2.swift), unset or 1 against v1 (LibGPIOD1.swift).
+// deploy/build-deb.sh sets it from the libgpiod version pkg-config finds in the sysroot.
+let libgpiodSettings: [SwiftSetting] = Context.environment["CRATE_LIBGPIOD"] == "2" ? [.define("CRATE_LIBGPIOD_V2")] : []
+
 let package = Package(
     name: "Crate",
     platforms: [.macOS(.v15)],
@@ -117,7 +123,8 @@ let package = Package(
             dependencies: [
                 "CrateCore", "CrateConfig", "CratePosix", "CGPIOD", "CCrateShims",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: libgpiodSettings
         ),
         // The status display: framebuffer, fonts, artwork, screens. Draws what it is given.
         .target(

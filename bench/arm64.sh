@@ -9,11 +9,11 @@
 #      root: the differences are the work of playback, start-up left out.
 # Usage: bench/arm64.sh   (as root; BENCH_WINDOW=60 s of playback, BENCH_REPS=2 rounds)
 # Inputs (defaults as the arm64 build leaves them; override to point elsewhere):
-#   BENCH_ARM64_DEB    the arm64 .deb        ($ROOT/.build/deb/crate_0.1.0_arm64.deb, else
-#                      $CRATE_ARM64_DIR/deb/crate_0.1.0_arm64.deb)
-#   BENCH_ARM64_BUILD  the unstripped arm64 binaries ($ROOT/.build-arm64/aarch64-unknown-linux-gnu/release)
+#   BENCH_ARM64_DEB    the arm64 .deb        ($ROOT/.build/deb/crate_0.1.0-1~deb12_arm64.deb, else
+#                      $CRATE_ARM64_DIR/deb/crate_0.1.0-1~deb12_arm64.deb)
+#   BENCH_ARM64_BUILD  the unstripped arm64 binaries ($ROOT/.build-bookworm-arm64/aarch64-unknown-linux-gnu/release)
 #   BENCH_X86_BUILD    x86_64 release binaries, if any ($ROOT/.build/release)
-#   BENCH_X86_DEB      the x86_64 .deb, if any ($ROOT/.build/deb/crate_0.1.0_amd64.deb)
+#   BENCH_X86_DEB      the x86_64 .deb, if any ($ROOT/.build/deb/crate_0.1.0-1~deb12_amd64.deb)
 # Results: stdout and bench/out/arm64-results.json; work files in $BENCH_ARM64_DIR.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -22,16 +22,17 @@ log() { printf '== %s\n' "$*"; }     # bench's log (deploy's writes to stderr wi
 
 W=${BENCH_ARM64_DIR:-/var/tmp/crate-bench-arm64}
 # deploy/build-deb.sh --arch arm64 leaves the package in .build/deb/ (or where --out says)
-DEB=${BENCH_ARM64_DEB:-$ROOT/.build/deb/crate_0.1.0_arm64.deb}
-[[ -f $DEB || -n ${BENCH_ARM64_DEB:-} ]] || DEB=$ARM64_WORK/deb/crate_0.1.0_arm64.deb
-ARM_BUILD=${BENCH_ARM64_BUILD:-$ROOT/.build-arm64/aarch64-unknown-linux-gnu/release}
+# (the Debian 12 packages: the bench's root is Debian 12)
+DEB=${BENCH_ARM64_DEB:-$ROOT/.build/deb/crate_0.1.0-1~deb12_arm64.deb}
+[[ -f $DEB || -n ${BENCH_ARM64_DEB:-} ]] || DEB=$ARM64_WORK/deb/crate_0.1.0-1~deb12_arm64.deb
+ARM_BUILD=${BENCH_ARM64_BUILD:-$ROOT/.build-bookworm-arm64/aarch64-unknown-linux-gnu/release}
 X86_BUILD=${BENCH_X86_BUILD:-$ROOT/.build/release}
-X86_DEB=${BENCH_X86_DEB:-$ROOT/.build/deb/crate_0.1.0_amd64.deb}
-BASE=$ARM64_WORK/bookworm-arm64.tar.zst   # deploy/arm64/install-test.sh makes and caches it
+X86_DEB=${BENCH_X86_DEB:-$ROOT/.build/deb/crate_0.1.0-1~deb12_amd64.deb}
+BASE=$ARM64_WORK/bookworm-arm64.tar.zst   # deploy/install-test/install-test.sh makes and caches it
 R=$W/root
 RUN=$W/run
-[[ -f $DEB ]] || { echo "no arm64 package at $DEB (deploy/build-deb.sh --arch arm64)" >&2; exit 1; }
-[[ -f $BASE ]] || { echo "no Debian 12 arm64 root at $BASE (deploy/arm64/install-test.sh makes it)" >&2; exit 1; }
+[[ -f $DEB ]] || { echo "no arm64 package at $DEB (deploy/build-deb.sh --dist bookworm --arch arm64)" >&2; exit 1; }
+[[ -f $BASE ]] || { echo "no Debian 12 arm64 root at $BASE (deploy/install-test/install-test.sh makes it)" >&2; exit 1; }
 mkdir -p "$W" "$RUN" "$OUT"
 # Copies of the packages, so that a rebuild while this runs cannot change what is measured.
 snapshot() { cp "$1" "$W/${1##*/}.tmp" && mv "$W/${1##*/}.tmp" "$W/${1##*/}" && dpkg-deb -I "$W/${1##*/}" >/dev/null; }

@@ -3,51 +3,74 @@
 # linked in (--static-swift-stdlib), the systemd unit, the udev rules and a commented
 # default /etc/crate/crate.toml (a conffile: upgrades keep an admin's edits).
 #
-#   bash deploy/build-deb.sh [--arch amd64|arm64] [--version V] [--out DIR]
+#   bash deploy/build-deb.sh [--dist trixie|bookworm] [--arch amd64|arm64] [--version V] [--out DIST]
 #
-# Prints the path of the .deb last. --arch defaults to the build machine's; arm64 on an
-# x86_64 machine is a cross build with Debian's Swift (deploy/arm64/: the toolchain and
-# sysroot are prepared once into /var/tmp/crate-arm64, then reused).
+# Prints the path of the .deb last. Each Debian release gets its own package, built
+# against that release's libraries so that its Depends name them (deploy/dists.sh):
+# --dist defaults to trixie (Debian 13), the version to the source's, Debian revision 1
+# and the release's suffix (0.1.0-1~deb13, 0.1.0-1~deb12), with a changelog entry saying
+# which. --arch defaults to the build machine's. The build machine's own release and
+# architecture (Debian 12 amd64) is built with its own Swift; the others are cross-built
+# with Debian's Swift against a sysroot of the release (deploy/arm64/: the toolchain and
+# the sysroots are prepared once into /var/tmp/crate-arm64, then reused).
 # CRATE_SKIP_BUILD=1 packs the binaries already in the release folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source deploy/dists.sh
 
-version=$(sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/CrateCore/CrateVersion.swift)
+upstream=$(sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/CrateCore/CrateVersion.swift)
+[ -n "$upstream" ] || { echo "build-deb.sh: no version found in Sources/CrateCore/CrateVersion.swift" >&2; exit 1; }
 out=.build/deb
 native=$(dpkg --print-architecture)
-arch=$native
+native_dist=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+arch=$native dist=$CRATE_DEFAULT_DIST version=
 while [ $# -gt 0 ]; do
   case "$1" in
+    --dist) dist=$2; shift 2 ;;
     --arch) arch=$2; shift 2 ;;
     --version) version=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     *) echo "build-deb.sh: unknown argument $1" >&2; exit 64 ;;
   esac
 done
-[ -n "$version" ] || { echo "build-deb.sh: no version found in Sources/CrateCore/CrateVersion.swift" >&2; exit 1; }
+dist_facts "$dist"
+release_version=$upstream-1$DIST_VERSION_SUFFIX
+version=${version:-$release_version}
 
-if [ "$arch" = "$native" ]; then
+if [ "$arch:$dist" = "$native:$native_dist" ]; then
   if [ "${CRATE_SKIP_BUILD:-0}" = 1 ]; then
     bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
   else
     source deploy/build-release.sh
   fi
   strip=strip objdump=objdump run=()
-elif [ "$arch:$native" = arm64:amd64 ]; then
+  sysroot=
+elif [ "$native" = amd64 ]; then
   source deploy/arm64/lib.sh
+  [[ " ${CROSS_TARGETS[*]} " == *" $dist-$arch "* ]] ||
+    { echo "build-deb.sh: cannot build for Debian $dist $arch here (this machine builds $native_dist $native and ${CROSS_TARGETS[*]})" >&2; exit 64; }
+  cross_target "$dist-$arch"
   if [ "${CRATE_SKIP_BUILD:-0}" != 1 ]; then
-    bash deploy/arm64/prepare.sh >&2
+    bash deploy/arm64/prepare.sh "$dist-$arch" >&2
     for product in crated crate-admin crate-web; do
-      bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product "$product" >&2
+      CRATE_CROSS_TARGET=$dist-$arch bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product "$product" >&2
     done
   fi
-  bin=.build-arm64/aarch64-unknown-linux-gnu/release
-  strip=aarch64-linux-gnu-strip objdump=aarch64-linux-gnu-objdump
-  # qemu-user runs the binaries once, for their manual pages.
-  command -v qemu-aarch64-static >/dev/null || apt-get install -y -qq qemu-user-static >&2
-  run=(qemu-aarch64-static -L "$ARM64_SYSROOT")
+  bin=$CROSS_SCRATCH/$CROSS_TRIPLE/release
+  sysroot=$CROSS_SYSROOT
+  if [ "$arch" = arm64 ]; then
+    strip=aarch64-linux-gnu-strip objdump=aarch64-linux-gnu-objdump
+    # qemu-user runs the binaries once, for their manual pages.
+    command -v qemu-aarch64-static >/dev/null || apt-get install -y -qq qemu-user-static >&2
+    run=(qemu-aarch64-static -L "$sysroot")
+  else
+    # The release's own loader and libraries run them: this machine's glibc is older
+    # than the one they were linked for.
+    strip=strip objdump=objdump
+    run=("$sysroot/usr/lib64/ld-linux-x86-64.so.2" --library-path "$sysroot/usr/lib/x86_64-linux-gnu")
+  fi
 else
-  echo "build-deb.sh: cannot build for $arch on $native (arm64 is cross-built on amd64)" >&2
+  echo "build-deb.sh: cannot build for Debian $dist $arch on $native_dist $native (cross builds run on amd64)" >&2
   exit 64
 fi
 
@@ -93,7 +116,7 @@ echo /etc/crate/crate.toml > "$stage/DEBIAN/conffiles"
 
 # Depends: the package of every shared library the binaries name (NEEDED), and of the
 # one crated opens itself, found where the binaries will run (this machine, or the
-# arm64 sysroot), so the list follows the code instead of a hand-kept copy.
+# release's sysroot), so the list follows the code instead of a hand-kept copy.
 package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, link or file
   local path=$1 real candidate
   real=$(readlink -f "$path")
@@ -105,11 +128,11 @@ package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, li
 }
 package_in_sysroot() {  # sysroot.files: "path package" for every unpacked file
   local soname=$1 path
-  for path in {/usr,}/lib/aarch64-linux-gnu/"$soname"; do
-    [ -e "$ARM64_SYSROOT$path" ] || continue
-    awk -v p="$path" '$1 == p {print $2; found = 1; exit} END {exit !found}' "$ARM64_SYSROOT.files" && return 0
+  for path in {/usr,}/lib/"$CROSS_MULTIARCH/$soname"; do
+    [ -e "$sysroot$path" ] || continue
+    awk -v p="$path" '$1 == p {print $2; found = 1; exit} END {exit !found}' "$sysroot.files" && return 0
   done
-  echo "build-deb.sh: $soname is in no package of the arm64 sysroot" >&2
+  echo "build-deb.sh: $soname is in no package of the $dist $arch sysroot" >&2
   return 1
 }
 depends=$(
@@ -117,7 +140,7 @@ depends=$(
   { for binary in "$stage/usr/bin/"*; do "$objdump" -p "$binary" | awk '/NEEDED/ {print $2}'; done
     echo libcurl.so.4; } | sort -u |
     while read -r soname; do
-      if [ "$arch" != "$native" ]; then package_in_sysroot "$soname" || exit 1; continue; fi
+      if [ -n "$sysroot" ]; then package_in_sysroot "$soname" || exit 1; continue; fi
       path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')
       [ -n "$path" ] || { echo "build-deb.sh: $soname not found on this machine" >&2; exit 1; }
       package_of "$path" || exit 1
@@ -125,23 +148,26 @@ depends=$(
 )
 [ -n "$depends" ] || { echo "build-deb.sh: could not work out Depends" >&2; exit 1; }
 # libc6 at the newest symbol version the binaries call: a toolchain built on a newer
-# glibc (the arm64 one is) cannot then slip in a call that Debian 12 would fail on at
+# glibc (the cross one is) cannot then slip in a call that the release would fail on at
 # run time; apt refuses the package instead.
 glibc=$(for binary in "$stage/usr/bin/"*; do "$objdump" -T "$binary"; done |
   grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -Vu | tail -1)
 [ -n "$glibc" ] || { echo "build-deb.sh: no glibc symbol versions found in the binaries" >&2; exit 1; }
 depends=$(echo "$depends" | sed "s/\blibc6\b/libc6 (>= $glibc)/")
 
-# The changelog's newest entry is the package's version and maintainer (Debian policy
-# 12.7); a build with another --version (the boot test's upgrade) gets an entry saying so.
+# The changelog (Debian policy 12.7; changelog.Debian.gz, as the version has a Debian
+# revision): the shared history, under an entry for this release's build (its version
+# and the maintainer; the commit's date, so a rebuild of the same tree is the same), and
+# an entry saying so when --version asked for another version (the boot test's upgrade).
 maintainer=$(sed -n 's/^ -- \(.*>\)  .*/\1/p' deploy/deb/changelog | head -1)
-changelog_version=$(sed -n '1s/^crate (\([^)]*\)).*/\1/p' deploy/deb/changelog)
-{ if [ "$changelog_version" != "$version" ]; then
-    printf 'crate (%s) bookworm; urgency=medium\n\n  * Built from the source tree at %s.\n\n -- %s  %s\n\n' \
-      "$version" "$(git describe --always --dirty 2>/dev/null || echo unknown)" "$maintainer" "$(date -R)"
+date=$(git log -1 --format=%cD 2>/dev/null || date -R)
+entry() { printf 'crate (%s) %s; urgency=medium\n\n  * %s\n\n -- %s  %s\n\n' "$1" "$dist" "$2" "$maintainer" "$3"; }
+{ if [ "$version" != "$release_version" ]; then
+    entry "$version" "Built from the source tree at $(git describe --always --dirty 2>/dev/null || echo unknown)." "$(date -R)"
   fi
-  cat deploy/deb/changelog; } | gzip -9n > "$stage/usr/share/doc/crate/changelog.gz"
-chmod 0644 "$stage/usr/share/doc/crate/changelog.gz"
+  entry "$release_version" "$DIST_CHANGES" "$date"
+  cat deploy/deb/changelog; } | gzip -9n > "$stage/usr/share/doc/crate/changelog.Debian.gz"
+chmod 0644 "$stage/usr/share/doc/crate/changelog.Debian.gz"
 
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<CONTROL

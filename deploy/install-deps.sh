@@ -45,3 +45,7 @@ if ! command -v swift >/dev/null 2>&1; then
   echo "unpacked at /opt/swift); Debian 12 does not package it." >&2
   exit 1
 fi
+# libgpiod's API changed in v2 (Debian 13); its major version here picks the controls' GPIO
+# code (Package.swift reads CRATE_LIBGPIOD): 1 on Debian 12, 2 on Debian 13.
+CRATE_LIBGPIOD=$(pkg-config --modversion libgpiod)
+export CRATE_LIBGPIOD=${CRATE_LIBGPIOD%%.*}

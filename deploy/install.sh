@@ -5,7 +5,8 @@
 # edited /etc/crate/crate.toml is kept (it is a conffile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deb=$(bash deploy/build-deb.sh | tail -1)
+# The package for this box's own Debian release, built with this box's own Swift.
+deb=$(bash deploy/build-deb.sh --dist "$(. /etc/os-release && echo "$VERSION_CODENAME")" | tail -1)
 DEBIAN_FRONTEND=noninteractive apt-get install -y --reinstall "$(realpath "$deb")"
 crated --config /etc/crate/crate.toml --check-config
 echo "Crate $(dpkg-query -W -f '${Version}' crate) installed. Add admins to group crate: adduser USER crate"

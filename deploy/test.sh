@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Installs what the tests need, builds everything, and runs every test CI runs (docs/testing.md
 # says what each part covers and what runs only from make):
-#   1. the XCTest suite (while it runs, the arm64 cross toolchain is prepared alongside:
-#      downloads and unpacking, deploy/arm64/prepare.sh), then the web page in chromium
+#   1. the XCTest suite (while it runs, the cross toolchain and the sysroots of Debian 13
+#      amd64 and arm64 and Debian 12 arm64 are prepared alongside: downloads and
+#      unpacking, deploy/arm64/prepare.sh), then the web page in chromium
 #      (Tests/Web/browser_test.py);
-#   2. both packages: the x86_64 .deb (deploy/check-packaging.sh: systemd, udev, lintian),
-#      and the arm64 .deb cross-built from it;
-#   3. the arm64 package installed with apt in a Debian 12 arm64 root and played under
-#      qemu-user, sample-exact and equal to the x86_64 package's playback
-#      (deploy/arm64/install-test.sh);
+#   2. the four packages: Debian 12 amd64 with this machine's Swift, Debian 13 amd64 and
+#      arm64 and Debian 12 arm64 cross-built (deploy/build-deb.sh --dist --arch);
+#   3. each package installed with apt in a root of its release and architecture (arm64
+#      under qemu-user), checked (deploy/check-packaging.sh: systemd, udev, lintian) and
+#      played there, sample-exact (deploy/install-test/install-test.sh);
 #   4. the boot test with simulated hardware (deploy/vm/boot-test.sh: a bookworm VM in
-#      qemu), then the power-cut test in the same VM (deploy/vm/power-cut-test.sh,
-#      $CRATE_POWERCUT_CYCLES cuts, 12 here; `make vm-powercut` runs all 30);
-#   5. the boot test's first boot with the arm64 package in qemu -M virt (--quick;
-#      `make vm-test-arm64` runs it whole).
+#      qemu, the Debian 12 amd64 package), then the power-cut test in the same VM
+#      (deploy/vm/power-cut-test.sh, $CRATE_POWERCUT_CYCLES cuts, 12 here; `make
+#      vm-powercut` runs all 30);
+#   5. the boot test's first boot with the Debian 12 arm64 package in qemu -M virt
+#      (--quick; `make vm-test-arm64` runs it whole).
 # CRATE_SKIP_VM=1 stops after the XCTest suite (a machine without qemu's needs, or a
 # quick local run).
 set -euo pipefail
@@ -50,25 +52,29 @@ swift test --skip-build --disable-swift-testing
 /usr/bin/python3 Tests/Web/browser_test.py --bindir "$(swift build --show-bin-path)" --artefacts .build/web-screenshots
 
 if ((!vm)); then
-  echo "CRATE_SKIP_VM=1: the packages, the arm64 install test, the boot test and the power-cut test skipped"
+  echo "CRATE_SKIP_VM=1: the packages, their install test, the boot test and the power-cut test skipped"
   exit 0
 fi
 verdict=0
-# The release .deb, built once for every test below.
-deb=$(bash deploy/build-deb.sh | tail -1)
-bash deploy/check-packaging.sh "$deb" || verdict=1
-arm64_deb=
+# The four packages. Debian 12 amd64 is this machine's own (its Swift, its libraries) and
+# is what the x86 VM tests install; the others are cross-built with Debian's Swift against
+# their release's sysroot, prepared alongside the XCTest suite.
+deb=$(bash deploy/build-deb.sh --dist bookworm | tail -1)
+debs=("$deb") arm64_deb=
 if wait "$prepare"; then
   prepare=
-  arm64_deb=$(bash deploy/build-deb.sh --arch arm64 | tail -1) || verdict=1
+  for target in trixie:amd64 trixie:arm64 bookworm:arm64; do
+    built=$(bash deploy/build-deb.sh --dist "${target%:*}" --arch "${target#*:}" | tail -1) || { verdict=1; continue; }
+    debs+=("$built")
+    [ "$target" = bookworm:arm64 ] && arm64_deb=$built
+  done
 else
   prepare=
-  echo "FAIL preparing the arm64 toolchain (.build/arm64-prepare.log):"; tail -20 .build/arm64-prepare.log
+  echo "FAIL preparing the cross toolchain (.build/arm64-prepare.log):"; tail -20 .build/arm64-prepare.log
   verdict=1
 fi
-if [ -n "$arm64_deb" ]; then
-  bash deploy/arm64/install-test.sh --deb "$arm64_deb" --reference-deb "$deb" || verdict=1
-fi
+# Each in a fresh root of its release, installed with apt and played.
+bash deploy/install-test/install-test.sh "${debs[@]}" || verdict=1
 # Each VM test runs even when one before it failed, so one run shows every verdict.
 bash deploy/vm/boot-test.sh --deb "$deb" || verdict=1
 bash deploy/vm/power-cut-test.sh --deb "$deb" --cycles "${CRATE_POWERCUT_CYCLES:-12}" || verdict=1

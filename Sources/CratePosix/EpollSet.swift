@@ -53,7 +53,9 @@ public final class EpollSet {
     /// and its events. Throws on failure other than a signal (which returns with none).
     public func wait(timeout: Int32, _ ready: (Int32, Int16) -> Void) throws(PosixError) {
         let count = buffer.withUnsafeMutableBufferPointer { events in
-            epoll_wait(fd, events.baseAddress, Int32(events.count), timeout)
+            // Never nil: the buffer holds at least one event (init). Debian 13's glibc marks
+            // the argument nonnull, so it is unwrapped here for both releases' headers.
+            epoll_wait(fd, events.baseAddress!, Int32(events.count), timeout)
         }
         if count < 0 {
             if errno == EINTR { return }

@@ -1,35 +1,45 @@
 #!/usr/bin/env bash
-# Prepares, once, what an arm64 build needs on an x86_64 Debian 12 machine, from Debian's
+# Prepares, once, what the cross builds need on an x86_64 Debian 12 machine, from Debian's
 # packages alone, into a cache outside the repo ($CRATE_ARM64_DIR, default
 # /var/tmp/crate-arm64):
 #   toolchain/       a Debian sid amd64 root holding Debian's Swift (swiftlang): the only
 #                    Swift built for arm64 by Debian, and it needs sid's glibc to run
-#   toolchain/opt/crate-arm64/
-#     sysroot/       Debian 12 arm64: libc, gcc 12's runtime and every -dev package Crate
-#                    builds against (deploy/packages.sh), plus the arm64 Swift runtime
+#   toolchain/opt/crate-cross/DIST-ARCH/ for each target (lib.sh: trixie-arm64,
+#                    trixie-amd64, bookworm-arm64; default all, or those named)
+#     sysroot/       that Debian release for that architecture: libc, gcc's runtime and
+#                    every -dev package Crate builds against (deploy/packages.sh), plus
+#                    the Swift runtime for that architecture
 #     sysroot.files  which package put each sysroot file there (for the .deb's Depends)
-#     sdks/          the Swift SDK bundle (SE-0387) naming that sysroot
+#   toolchain/opt/crate-cross/sdks/  the Swift SDK bundles (SE-0387) naming the sysroots
 # A rerun with unchanged inputs returns at once. Run as root (debootstrap, chroot).
-# Usage: prepare.sh [--force]. Env: CRATE_ARM64_DIR, CRATE_ARM64_MIRROR.
+# Usage: prepare.sh [--force] [DIST-ARCH...]. Env: CRATE_ARM64_DIR, CRATE_ARM64_MIRROR.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 force=0
-[[ ${1:-} == --force ]] && force=1
+[[ ${1:-} == --force ]] && { force=1; shift; }
+targets=("$@")
+((${#targets[@]})) || targets=("${CROSS_TARGETS[@]}")
+for target in "${targets[@]}"; do cross_target "$target"; done   # (dies on an unknown one)
 
 # The Swift this was checked with: Debian's package version of swiftlang and the
 # compiler's own version line. A newer sid upload is refused, not silently used.
 SWIFT_DEB_VERSION=6.2.3-1+b1
 SWIFT_COMPILER_VERSION="Swift version 6.2.3"
 
-stamp=$(cat "$0" "$ARM64_HERE/lib.sh" "$ARM64_HERE/compat/"* "$ARM64_HERE/../packages.sh" |
+inputs=$(cat "$0" "$ARM64_HERE/lib.sh" "$ARM64_HERE/compat/"* "$ARM64_HERE/../packages.sh" "$ARM64_HERE/../dists.sh" |
   sha256sum | cut -c1-16)
-up_to_date() { [[ $(cat "$ARM64_WORK/prepared" 2>/dev/null) == "$stamp" ]]; }
-if ((!force)) && up_to_date; then log "toolchain and sysroot are up to date in $ARM64_WORK"; exit 0; fi
+stamp() { echo "$inputs $1"; }
+up_to_date() {
+  local target
+  for target in "${targets[@]}"; do
+    [[ $(cat "$ARM64_WORK/prepared-$target" 2>/dev/null) == "$(stamp "$target")" ]] || return 1
+  done
+}
+if ((!force)) && up_to_date; then log "toolchain and sysroots (${targets[*]}) are up to date in $ARM64_WORK"; exit 0; fi
 exec 9>"$ARM64_WORK/.prepare.lock"; flock 9
 if ((!force)) && up_to_date; then log "prepared meanwhile in $ARM64_WORK"; exit 0; fi
 toolchain_lock   # no build may be using the root (or its mounts) while it is remade
 t0=$SECONDS
-rm -f "$ARM64_WORK/prepared"
 
 need_pkgs debootstrap binutils-aarch64-linux-gnu debian-archive-keyring
 
@@ -77,98 +87,124 @@ chroot_umount "$T"; trap - EXIT
   die "the toolchain root's compiler says '$got', expected '$SWIFT_COMPILER_VERSION'"
 log "compiler: $got"
 
-# --- The sysroot (Debian 12 arm64): the packages' files unpacked, no maintainer script
-# run (headers and libraries need none), so no emulation and no dpkg database; a
-# private apt root resolves the packages' dependencies without touching the host's.
 source "$ARM64_HERE/../packages.sh"
-S=$T$ARM64_OPT/sysroot
-A=$ARM64_WORK/apt
-mkdir -p "$A"/{etc/apt/apt.conf.d,etc/apt/preferences.d,etc/apt/sources.list.d,var/lib/dpkg} \
-  "$A"/var/lib/apt/lists/partial "$A"/var/cache/apt/archives/partial
-: >"$A/var/lib/dpkg/status"
-cat >"$A/apt.conf" <<CONF
+
+# unpack_swift DEB SYSROOT FOLDER...: those folders of the package's usr/libexec/swift/lib
+# into the sysroot's usr/lib.
+unpack_swift() {
+  local deb=$1 sysroot=$2; shift 2
+  dpkg-deb --fsys-tarfile "$T/opt/$deb" | tar -C "$sysroot/usr/lib" -xf - --strip-components=5 \
+    "${@/#/./usr/libexec/swift/lib/}"
+}
+
+# prepare_target DIST-ARCH: that target's sysroot and Swift SDK.
+prepare_target() {
+  local target=$1 deb pkg link lnk t1=$SECONDS
+  cross_target "$target"
+  rm -f "$ARM64_WORK/prepared-$target"
+  # The packages' files unpacked, no maintainer script run (headers and libraries need
+  # none), so no emulation and no dpkg database; a private apt root resolves their
+  # dependencies without touching the host's.
+  local S=$CROSS_SYSROOT A=$ARM64_WORK/apt-$target
+  mkdir -p "$A"/{etc/apt/apt.conf.d,etc/apt/preferences.d,etc/apt/sources.list.d,var/lib/dpkg} \
+    "$A"/var/lib/apt/lists/partial "$A"/var/cache/apt/archives/partial
+  : >"$A/var/lib/dpkg/status"
+  cat >"$A/apt.conf" <<CONF
 Dir "$A/";
 Dir::State::status "$A/var/lib/dpkg/status";
 Dir::Etc::TrustedParts "/etc/apt/trusted.gpg.d/";
-APT::Architecture "arm64";
-APT::Architectures { "arm64"; };
+APT::Architecture "$CROSS_ARCH";
+APT::Architectures { "$CROSS_ARCH"; };
 APT::Install-Recommends "false";
 Acquire::Languages "none";
 CONF
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $ARM64_MIRROR bookworm main" \
-  >"$A/etc/apt/sources.list"
-log "resolving the arm64 sysroot's packages (bookworm)"
-APT_CONFIG=$A/apt.conf apt-get update -qq
-APT_CONFIG=$A/apt.conf apt-get install -y -qq --download-only \
-  libc6-dev libgcc-12-dev libstdc++-12-dev linux-libc-dev "${CRATE_BUILD_LIBS[@]}" >/dev/null
-safe_rm "$S"
-mkdir -p "$S"
-: >"$S.files.new"
-for deb in "$A"/var/cache/apt/archives/*.deb; do
-  dpkg-deb -x "$deb" "$S"
-  pkg=$(dpkg-deb -f "$deb" Package)
-  dpkg-deb -c "$deb" | awk -v p="$pkg" '{sub(/^\./, "", $6); if ($6 != "/") print $6, p}' >>"$S.files.new"
-done
-mv "$S.files.new" "$S.files"
-log "sysroot: $(ls "$A"/var/cache/apt/archives/*.deb | wc -l) packages unpacked ($((SECONDS - t0)) s)"
-# Absolute links point at the build machine's own files: make them relative, or the
-# linker finds e.g. the host's libm.so target, or none at all.
-find "$S" -type l -lname '/*' | while read -r link; do
-  target=$(readlink "$link")
-  ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" "$S$target")" "$link"
-done
+  # The release's updates and security fixes too: a box that installs the package has them.
+  printf 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s\n' \
+    "$ARM64_MIRROR $CROSS_DIST main" "$ARM64_MIRROR $CROSS_DIST-updates main" \
+    "${ARM64_MIRROR%/debian}/debian-security $CROSS_DIST-security main" >"$A/etc/apt/sources.list"
+  log "resolving the $target sysroot's packages"
+  APT_CONFIG=$A/apt.conf apt-get update -qq
+  rm -f "$A"/var/cache/apt/archives/*.deb   # (an older run's versions)
+  APT_CONFIG=$A/apt.conf apt-get install -y -qq --download-only \
+    libc6-dev "libgcc-$DIST_GCC-dev" "libstdc++-$DIST_GCC-dev" linux-libc-dev "${CRATE_BUILD_LIBS[@]}" >/dev/null
+  safe_rm "$S"
+  mkdir -p "$S"
+  : >"$S.files.new"
+  for deb in "$A"/var/cache/apt/archives/*.deb; do
+    dpkg-deb -x "$deb" "$S"
+    pkg=$(dpkg-deb -f "$deb" Package)
+    dpkg-deb -c "$deb" | awk -v p="$pkg" '{sub(/^\./, "", $6); if ($6 != "/") print $6, p}' >>"$S.files.new"
+  done
+  mv "$S.files.new" "$S.files"
+  log "$target sysroot: $(ls "$A"/var/cache/apt/archives/*.deb | wc -l) packages unpacked ($((SECONDS - t1)) s)"
+  # A merged-/usr release (trixie) installs only under /usr and leaves /lib and /lib64
+  # to links that its base-files makes: make them, or the linker misses libc's loader.
+  for link in lib lib64 bin sbin; do
+    [[ -e $S/$link || ! -d $S/usr/$link ]] || ln -s "usr/$link" "$S/$link"
+  done
+  # Absolute links point at the build machine's own files: make them relative, or the
+  # linker finds e.g. the host's libm.so target, or none at all.
+  find "$S" -type l -lname '/*' | while read -r link; do
+    target_path=$(readlink "$link")
+    ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" "$S$target_path")" "$link"
+  done
 
-# The arm64 Swift modules and runtime (static and shared) and clang's resource headers.
-unpack_swift() {  # unpack_swift DEB FOLDER...: those folders of usr/libexec/swift/lib
-  local deb=$1; shift
-  dpkg-deb --fsys-tarfile "$T/opt/$deb" | tar -C "$S/usr/lib" -xf - --strip-components=5 \
-    "${@/#/./usr/libexec/swift/lib/}"
-}
-unpack_swift "${arm64_debs[0]}" swift swift_static clang
-unpack_swift "${arm64_debs[1]}" swift
-[[ -f $S/usr/lib/swift_static/linux/static-stdlib-args.lnk && -f $S/usr/lib/swift/linux/libswiftCore.so ]] ||
-  die "the arm64 Swift packages did not hold the runtime expected"
-# Debian packages _Testing_Foundation's module without its library: an empty archive
-# lets a test bundle that imports nothing of it link.
-ar rc "$S/usr/lib/swift/linux/lib_Testing_Foundation.a"
+  # The target's Swift modules and runtime (static and shared) and clang's resource
+  # headers: arm64's from its packages, amd64's the toolchain root's own.
+  if [[ $CROSS_ARCH == arm64 ]]; then
+    unpack_swift "${arm64_debs[0]}" "$S" swift swift_static clang
+    unpack_swift "${arm64_debs[1]}" "$S" swift
+  else
+    cp -a "$T/usr/libexec/swift/lib/"{swift,swift_static,clang} "$S/usr/lib/"
+  fi
+  [[ -f $S/usr/lib/swift_static/linux/static-stdlib-args.lnk && -f $S/usr/lib/swift/linux/libswiftCore.so ]] ||
+    die "the $CROSS_ARCH Swift packages did not hold the runtime expected"
+  # Debian packages _Testing_Foundation's module without its library: an empty archive
+  # lets a test bundle that imports nothing of it link.
+  ar rc "$S/usr/lib/swift/linux/lib_Testing_Foundation.a"
 
-# sid's runtime was built against glibc 2.42 and calls a few functions bookworm's 2.36
-# lacks: a small static library supplies them (compat/), linked after the runtime.
-cc_args=(--target=aarch64-linux-gnu --sysroot="$ARM64_OPT/sysroot" -O2 -fPIC -c)
-mkdir -p "$T/tmp/compat"
-cp "$ARM64_HERE/compat/"*.c "$T/tmp/compat/"
-for c in "$T"/tmp/compat/*.c; do
-  chroot "$T" /usr/libexec/swift/bin/clang "${cc_args[@]}" "/tmp/compat/${c##*/}" -o "/tmp/compat/$(basename "$c" .c).o"
-done
-rm -f "$S/usr/lib/swift_static/linux/libcrate_glibc_compat.a"
-aarch64-linux-gnu-ar rc "$S/usr/lib/swift_static/linux/libcrate_glibc_compat.a" "$T"/tmp/compat/*.o
-rm -rf "$T/tmp/compat"
-lnk=$S/usr/lib/swift_static/linux/static-stdlib-args.lnk
-# The file is a hard link in the package: write a new one rather than edit it in place.
-{ cat "$lnk"; printf '\n-lcrate_glibc_compat\n'; } >"$lnk.new"
-rm -f "$lnk"; mv "$lnk.new" "$lnk"
+  if ((DIST_GLIBC_COMPAT)); then
+    # sid's runtime was built against glibc 2.42 and calls a few functions Debian 12's
+    # 2.36 lacks: a small static library supplies them (compat/), linked after the runtime.
+    local cc_args=(--target="$CROSS_MULTIARCH" --sysroot="$CROSS_SYSROOT_IN" -O2 -fPIC -c) c
+    mkdir -p "$T/tmp/compat"
+    cp "$ARM64_HERE/compat/"*.c "$T/tmp/compat/"
+    for c in "$T"/tmp/compat/*.c; do
+      chroot "$T" /usr/libexec/swift/bin/clang "${cc_args[@]}" "/tmp/compat/${c##*/}" -o "/tmp/compat/$(basename "$c" .c).o"
+    done
+    rm -f "$S/usr/lib/swift_static/linux/libcrate_glibc_compat.a"
+    "$CROSS_MULTIARCH-ar" rc "$S/usr/lib/swift_static/linux/libcrate_glibc_compat.a" "$T"/tmp/compat/*.o
+    rm -rf "$T/tmp/compat"
+    lnk=$S/usr/lib/swift_static/linux/static-stdlib-args.lnk
+    # The file is a hard link in the package: write a new one rather than edit it in place.
+    { cat "$lnk"; printf '\n-lcrate_glibc_compat\n'; } >"$lnk.new"
+    rm -f "$lnk"; mv "$lnk.new" "$lnk"
+  fi
 
-# --- The Swift SDK bundle.
-B=$T$ARM64_OPT/sdks/$ARM64_SDK.artifactbundle
-rm -rf "$B"; mkdir -p "$B/$ARM64_SDK"
-cat >"$B/info.json" <<JSON
+  # The Swift SDK bundle.
+  local B=$T$CROSS_OPT/sdks/$CROSS_SDK.artifactbundle
+  rm -rf "$B"; mkdir -p "$B/$CROSS_SDK"
+  cat >"$B/info.json" <<JSON
 { "schemaVersion": "1.0",
-  "artifacts": { "$ARM64_SDK": { "type": "swiftSDK", "version": "$SWIFT_DEB_VERSION",
-    "variants": [ { "path": "$ARM64_SDK", "supportedTriples": ["x86_64-unknown-linux-gnu", "x86_64-pc-linux-gnu"] } ] } } }
+  "artifacts": { "$CROSS_SDK": { "type": "swiftSDK", "version": "$SWIFT_DEB_VERSION",
+    "variants": [ { "path": "$CROSS_SDK", "supportedTriples": ["x86_64-unknown-linux-gnu", "x86_64-pc-linux-gnu"] } ] } } }
 JSON
-cat >"$B/$ARM64_SDK/swift-sdk.json" <<JSON
+  cat >"$B/$CROSS_SDK/swift-sdk.json" <<JSON
 { "schemaVersion": "4.0",
-  "targetTriples": { "aarch64-unknown-linux-gnu": {
-    "sdkRootPath": "$ARM64_OPT/sysroot",
-    "swiftResourcesPath": "$ARM64_OPT/sysroot/usr/lib/swift",
-    "swiftStaticResourcesPath": "$ARM64_OPT/sysroot/usr/lib/swift_static",
+  "targetTriples": { "$CROSS_TRIPLE": {
+    "sdkRootPath": "$CROSS_SYSROOT_IN",
+    "swiftResourcesPath": "$CROSS_SYSROOT_IN/usr/lib/swift",
+    "swiftStaticResourcesPath": "$CROSS_SYSROOT_IN/usr/lib/swift_static",
     "toolsetPaths": ["toolset.json"] } } }
 JSON
-cat >"$B/$ARM64_SDK/toolset.json" <<JSON
+  cat >"$B/$CROSS_SDK/toolset.json" <<JSON
 { "schemaVersion": "1.0",
   "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] },
   "cCompiler": { "extraCLIOptions": ["-fPIC"] } }
 JSON
+  stamp "$target" >"$ARM64_WORK/prepared-$target"
+  log "$target prepared in $((SECONDS - t1)) s: $S, $B"
+}
 
-echo "$stamp" >"$ARM64_WORK/prepared"
-log "prepared in $((SECONDS - t0)) s: $T (compiler), $S (sysroot), $B"
+for target in "${targets[@]}"; do prepare_target "$target"; done
+log "prepared in $((SECONDS - t0)) s: $T (compiler), sysroots and SDKs for ${targets[*]}"

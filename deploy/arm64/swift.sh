@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Runs Debian's Swift from the toolchain root (prepare.sh) on this checkout, building for
-# arm64 through the Swift SDK: the arguments are swift's, e.g.
-#   bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product crated
-# Adds the SDK, the scratch folder .build-arm64 (git ignores it) and pkg-config's view
-# of the sysroot (SwiftPM reads .pc files itself, from PKG_CONFIG_PATH; the root has
-# no other -dev packages to mix in). The checkout is bound into the root at /src.
+# one cross target (lib.sh: CRATE_CROSS_TARGET=trixie-arm64, the default, trixie-amd64 or
+# bookworm-arm64) through its Swift SDK: the arguments are swift's, e.g.
+#   CRATE_CROSS_TARGET=bookworm-arm64 bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product crated
+# Adds the SDK, the target's scratch folder .build-DIST-ARCH (git ignores it), pkg-config's
+# view of the sysroot (SwiftPM reads .pc files itself, from PKG_CONFIG_PATH; the root has
+# no other -dev packages to mix in) and CRATE_LIBGPIOD, the major version of the libgpiod
+# found there (Package.swift). The checkout is bound into the root at /src.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+cross_target "${CRATE_CROSS_TARGET:-trixie-arm64}"
 T=$ARM64_TOOLCHAIN
-[[ -x $T/usr/libexec/swift/bin/swift-frontend && -d $ARM64_SYSROOT ]] || die "no toolchain in $ARM64_WORK: run deploy/arm64/prepare.sh"
+[[ -x $T/usr/libexec/swift/bin/swift-frontend && -d $CROSS_SYSROOT ]] ||
+  die "no toolchain or sysroot for $CROSS_DIST-$CROSS_ARCH in $ARM64_WORK: run deploy/arm64/prepare.sh"
+pc_path=$CROSS_SYSROOT_IN/usr/lib/$CROSS_MULTIARCH/pkgconfig:$CROSS_SYSROOT_IN/usr/share/pkgconfig
+libgpiod=$(PKG_CONFIG_SYSROOT_DIR=$CROSS_SYSROOT PKG_CONFIG_LIBDIR=${pc_path//$CROSS_SYSROOT_IN/$CROSS_SYSROOT} \
+  pkg-config --modversion libgpiod) || die "no libgpiod in the $CROSS_DIST-$CROSS_ARCH sysroot"
 toolchain_lock   # the mounts below are one per root
 
 leave() {
@@ -32,7 +39,6 @@ cp -L /etc/resolv.conf "$T/etc/resolv.conf" 2>/dev/null || true
 
 sub=$1; shift
 chroot "$T" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8 \
-  PKG_CONFIG_SYSROOT_DIR="$ARM64_OPT/sysroot" \
-  PKG_CONFIG_PATH="$ARM64_OPT/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:$ARM64_OPT/sysroot/usr/share/pkgconfig" \
+  PKG_CONFIG_SYSROOT_DIR="$CROSS_SYSROOT_IN" PKG_CONFIG_PATH="$pc_path" CRATE_LIBGPIOD="${libgpiod%%.*}" \
   sh -c 'cd /src && exec "$@"' swift swift "$sub" \
-  --swift-sdks-path "$ARM64_OPT/sdks" --swift-sdk "$ARM64_SDK" --scratch-path /src/.build-arm64 "$@"
+  --swift-sdks-path "$CROSS_OPT/sdks" --swift-sdk "$CROSS_SDK" --scratch-path "/src/$CROSS_SCRATCH" "$@"

@@ -13,6 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source deploy/arm64/lib.sh
+# Debian 12's sysroot: the suite is built against the libraries of the release it was
+# first run for (the run root below is that sysroot with sid's runtime over it).
+export CRATE_CROSS_TARGET=bookworm-arm64
+cross_target "$CRATE_CROSS_TARGET"
 suites=("$@")
 ((${#suites[@]})) || suites=(CrateConfigTests CrateControlsTests CrateDisplayTests)
 # Classes left out, each for a reason of the run root's, not of arm64: they make their
@@ -21,7 +25,7 @@ suites=("$@")
 skipped=(CrateDisplayTests.ArtworkTests CrateDisplayTests.ScreenArtworkTests
   CrateDisplayTests.ScreenLayoutTests CrateDisplayTests.DisplayServiceTests)
 t0=$SECONDS
-bash deploy/arm64/prepare.sh
+bash deploy/arm64/prepare.sh "$CRATE_CROSS_TARGET"
 need_binfmt
 
 log "building the test bundle for arm64"
@@ -36,7 +40,7 @@ log "built in $((SECONDS - t0)) s"
 U=$ARM64_WORK/unit-root
 T=$ARM64_TOOLCHAIN
 safe_rm "$U"
-cp -a "$ARM64_SYSROOT" "$U"
+cp -a "$CROSS_SYSROOT" "$U"
 trap 'chroot_umount "$U"' EXIT
 (toolchain_lock
  chroot_mount "$T"
@@ -56,7 +60,7 @@ chroot_mount "$U"
 mount --bind "$ARM64_REPO" "$U/src"
 trap 'umount -l "$U/src" 2>/dev/null; chroot_umount "$U"' EXIT
 
-bundle=/src/.build-arm64/aarch64-unknown-linux-gnu/debug/CratePackageTests.xctest
+bundle=/src/$CROSS_SCRATCH/aarch64-unknown-linux-gnu/debug/CratePackageTests.xctest
 # The root has no shell or env of its own: the environment is set out here. The
 # bundle's run path names the SDK's folder, so the loader is told where the runtime is.
 run_bundle() {

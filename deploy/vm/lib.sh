@@ -28,6 +28,8 @@ esac
 VM_SLOW=${CRATE_VM_SLOW:-$VM_SLOW_DEFAULT}
 [[ $VM_SLOW =~ ^[1-9][0-9]*$ ]] || die "CRATE_VM_SLOW=$VM_SLOW: a whole number >= 1"
 VM_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The guest's Debian release, and so the package built for it.
+VM_DIST=bookworm
 mkdir -p "$VM_WORK"
 
 # Install host packages only when some are missing, so a cached rerun never waits on
@@ -52,7 +54,7 @@ package_to_test() {
   [[ $VM_ARCH == "$VM_HOST_ARCH" ]] || arch=(--arch "$VM_ARCH")
   if [[ -z $deb ]]; then
     log "building the package"
-    deb=$(bash deploy/build-deb.sh "${arch[@]}" --out "$dir/debs" | tail -1)
+    deb=$(bash deploy/build-deb.sh --dist "$VM_DIST" "${arch[@]}" --out "$dir/debs" | tail -1)
   fi
   [[ -f $deb ]] || die "no such package: $deb"
   echo "$deb"

@@ -1,11 +1,11 @@
-import CGPIOD
 import CrateConfig
 import CratePosix
 import Glibc
 
-/// The GPIO lines of the wired controls, requested from the kernel through libgpiod v1
-/// for edge events on both edges. Each line's event descriptor goes into the input
-/// thread's one poll(); events are read in batches because the kernel keeps only 16 per line.
+/// The GPIO lines of the wired controls, requested from the kernel through libgpiod
+/// (`LibGPIOD`: v1 or v2, whichever the build links) for edge events on both edges.
+/// Each line's event descriptor goes into the input thread's one poll(); events are read
+/// in batches because the kernel keeps only 16 per line.
 ///
 /// Active-low is applied here in software, not with the kernel flag, so that the edge
 /// type and the initial value are inverted by the same rule on every kernel.
@@ -14,16 +14,16 @@ final class GPIOLineSet: @unchecked Sendable {
     struct Line {
         /// Where the configuration asked for it, for messages.
         var spec: CrateConfig.GPIOLine
-        var handle: OpaquePointer
+        var request: LibGPIOD.Request
         var fd: Int32
         /// The logical level (true = pressed / contact closed) when requested.
         var initialLevel: Bool
     }
 
     private(set) var lines: [Line] = []
-    private var chips: [String: OpaquePointer] = [:]
+    private var chips: [String: LibGPIOD.Chip] = [:]
     /// Read buffer for event batches; allocated once.
-    private let events = UnsafeMutablePointer<gpiod_line_event>.allocate(capacity: 16)
+    private let events = LibGPIOD.EdgeBuffer(capacity: 16)
 
     /// Opens every chip and requests every line in `specs`, or throws naming the first
     /// that failed (nothing stays requested then).
@@ -36,15 +36,12 @@ final class GPIOLineSet: @unchecked Sendable {
         }
     }
 
-    deinit {
-        close()
-        events.deallocate()
-    }
+    deinit { close() }
 
     func close() {
-        for line in lines { gpiod_line_release(line.handle) }
+        for line in lines { LibGPIOD.release(line.request) }
         lines = []
-        for chip in chips.values { gpiod_chip_close(chip) }
+        for chip in chips.values { LibGPIOD.close(chip) }
         chips = [:]
     }
 
@@ -56,69 +53,54 @@ final class GPIOLineSet: @unchecked Sendable {
         while true {
             var ready = pollfd(fd: line.fd, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 0) > 0 else { return edges }
-            let count = gpiod_line_event_read_fd_multiple(line.fd, events, 16)
+            let count = events.read(line.request, fd: line.fd)
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { return edges }
                 throw ControlsError("reading events of \(describe(line.spec)) failed: \(errnoDescription())")
             }
-            for i in 0..<Int(count) {
-                let event = events[i]
-                let rising = event.event_type == Int32(GPIOD_LINE_EVENT_RISING_EDGE)
-                let at = Nanoseconds(max(0, event.ts.tv_sec)) * 1_000_000_000 + Nanoseconds(max(0, event.ts.tv_nsec))
-                edges.append((rising != line.spec.activeLow, at))
+            for i in 0..<count {
+                let edge = events[i]
+                edges.append((edge.rising != line.spec.activeLow, edge.at))
             }
-            if count < 16 { return edges }
+            if count < events.capacity { return edges }
         }
     }
 
     private func request(_ spec: CrateConfig.GPIOLine, consumer: String) throws(ControlsError) -> Line {
         let chip = try openChip(spec.chip, for: spec)
-        let handle: OpaquePointer?
+        let offset: UInt32
         switch spec.line {
-        case .offset(let offset):
-            handle = gpiod_chip_get_line(chip, UInt32(offset))
-            if handle == nil {
-                let count = gpiod_chip_num_lines(chip)
-                throw ControlsError("\(describe(spec)): \(spec.chip) has no line \(offset) (it has \(count) lines, 0 to \(Int(count) - 1))")
+        case .offset(let wanted):
+            let count = LibGPIOD.lineCount(chip)
+            guard wanted >= 0, wanted < count else {
+                throw ControlsError("\(describe(spec)): \(spec.chip) has no line \(wanted) (it has \(count) lines, 0 to \(count - 1))")
             }
+            offset = UInt32(wanted)
         case .name(let name):
-            handle = gpiod_chip_find_line(chip, name)
-            if handle == nil {
+            guard let found = LibGPIOD.offset(ofLineNamed: name, on: chip) else {
                 throw ControlsError("\(describe(spec)): \(spec.chip) has no line named \"\(name)\" (gpioinfo \(spec.chip) lists the names)")
             }
+            offset = found
         }
-        guard let handle else { throw ControlsError("\(describe(spec)): no such line") }
-        var flags: Int32 = 0
-        switch spec.bias {
-        case .pullUp: flags |= Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP)
-        case .pullDown: flags |= Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_DOWN)
-        case .disable: flags |= Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE)
-        case .asIs: break
-        }
-        let rc = consumer.withCString { name -> Int32 in
-            var config = gpiod_line_request_config(consumer: name, request_type: Int32(GPIOD_LINE_REQUEST_EVENT_BOTH_EDGES),
-                                                   flags: flags)
-            return gpiod_line_request(handle, &config, 0)
-        }
-        if rc != 0 {
+        guard let request = LibGPIOD.requestEdges(on: chip, offset: offset, bias: spec.bias, consumer: consumer) else {
             let reason = errno == EBUSY
-                ? "it is in use by \(gpiod_line_consumer(handle).map { String(cString: $0) } ?? "another program") (gpioinfo shows who)"
+                ? "it is in use by \(LibGPIOD.consumer(ofLine: offset, on: chip) ?? "another program") (gpioinfo shows who)"
                 : errnoDescription()
             throw ControlsError("\(describe(spec)): cannot request the line for edge events: \(reason)")
         }
-        let fd = gpiod_line_event_get_fd(handle)
-        let value = gpiod_line_get_value(handle)
+        let fd = LibGPIOD.eventDescriptor(request)
+        let value = LibGPIOD.value(request, offset: offset)
         if fd < 0 || value < 0 {
             let reason = errnoDescription()
-            gpiod_line_release(handle)
+            LibGPIOD.release(request)
             throw ControlsError("\(describe(spec)): cannot read the line: \(reason)")
         }
-        return Line(spec: spec, handle: handle, fd: fd, initialLevel: (value == 1) != spec.activeLow)
+        return Line(spec: spec, request: request, fd: fd, initialLevel: (value == 1) != spec.activeLow)
     }
 
-    private func openChip(_ name: String, for spec: CrateConfig.GPIOLine) throws(ControlsError) -> OpaquePointer {
+    private func openChip(_ name: String, for spec: CrateConfig.GPIOLine) throws(ControlsError) -> LibGPIOD.Chip {
         if let chip = chips[name] { return chip }
-        guard let chip = gpiod_chip_open_lookup(name) else {
+        guard let chip = LibGPIOD.openChip(lookingUp: name) else {
             let reason = errno == EACCES || errno == EPERM
                 ? "permission denied (add the daemon's user to group gpio; see udev/60-crate.rules)"
                 : errno == ENOENT || errno == ENODEV

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""install-test.sh's verdict: each album's capture, from the arm64 and the x86_64 crated,
-against the reference decoders' output (flac -d; ffmpeg for ALAC), sample for sample.
-Two captures equal to one reference are equal to each other.
+"""install-test.sh's verdict: each album's capture, from each package's crated, against
+the reference decoders' output (flac -d; ffmpeg for ALAC), sample for sample. Captures
+equal to one reference are equal to each other.
 
-usage: check-captures.py WORK_DIR  (WORK_DIR/music/<album>/, WORK_DIR/<arch>-<format>.raw)
+usage: check-captures.py WORK_DIR LABEL...
+       (WORK_DIR/music/<album>/, WORK_DIR/<label>-<format>.raw; a label is DIST-ARCH)
 """
 import glob
 import os
@@ -11,7 +12,6 @@ import subprocess
 import sys
 
 ALBUMS = ("FLAC 16-44", "ALAC 24-96")
-ARCHES = ("arm64", "x86_64")
 
 
 def reference(work, album):
@@ -25,19 +25,19 @@ def reference(work, album):
     return out
 
 
-def main(work):
+def main(work, labels):
     for album in ALBUMS:
         want = reference(work, album)
-        for arch in ARCHES:
-            path = os.path.join(work, f"{arch}-{album.split()[0]}.raw")
+        for label in labels:
+            path = os.path.join(work, f"{label}-{album.split()[0]}.raw")
             got = open(path, "rb").read() if os.path.exists(path) else b""
             if got == want:
-                print(f"PASS {arch}: {album} captured sample-exact ({len(got)} bytes)")
+                print(f"PASS {label}: {album} captured sample-exact ({len(got)} bytes)")
                 continue
             first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-            print(f"FAIL {arch}: {album}: {len(got)} bytes captured, {len(want)} expected; "
+            print(f"FAIL {label}: {album}: {len(got)} bytes captured, {len(want)} expected; "
                   f"first difference at byte {first}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2:])
