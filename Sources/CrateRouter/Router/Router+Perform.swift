@@ -154,17 +154,6 @@ extension Command {
         }
     }
 
-    /// Commands that ask a server (plex.tv, Last.fm) and wait for the answer, up to a
-    /// minute when it hangs: front ends run them beside the workers that answer everything
-    /// else, so a hanging sign-in never leaves `status` unanswered. The other Plex and
-    /// Last.fm commands work on what the box holds (a sync runs on a thread of its own).
-    public var waitsOnNetwork: Bool {
-        switch self {
-        case .plex(.login), .plex(.servers), .plex(.use), .lastfm(.login): true
-        default: false
-        }
-    }
-
     /// Questions answered on the caller's thread from what the executor last published
     /// (RouterPublished) and from the player and mixer, which any thread may ask: MPD
     /// asks them on nearly every command, and a hop onto the executor would cost each
