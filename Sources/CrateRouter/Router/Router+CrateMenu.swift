@@ -107,8 +107,14 @@ extension Router {
     /// The album under the knob, for its track list from browse: the track playing when it
     /// is the album loaded, else not loaded (the list then offers to queue it).
     public func browsedAlbum() -> PlayingTrack? {
-        guard let album = try? executor.run({ try requireSession().albumUnderKnob() }) else {
-            return nil  // An empty crate: nothing to open, the press does nothing.
+        let album: Int64
+        do {
+            album = try executor.run { try requireSession().albumUnderKnob() }
+        } catch {
+            // An empty crate, or a library that cannot be read: nothing to open, the gesture
+            // does nothing; why is logged.
+            logger.info("album detail from browse: \(error)")
+            return nil
         }
         if let playing = playingTrack(), playing.album == album { return playing }
         guard let detail = cachedAlbum(album) else { return nil }
