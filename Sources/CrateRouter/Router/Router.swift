@@ -109,7 +109,6 @@ public final class Router: Sendable {
             }
         case .scanFinished:
             albumCache.withLock { $0.removeAll() }
-            session?.followMovedFiles()
             displayMessages.clear()
         case .trackError:
             if let message = event.message { displayMessages.show(Message(message, kind: .error), seconds: 5) }
