@@ -33,8 +33,17 @@ busy_start() {
     python3 - "$out/busy-page.txt" <<'PY' &
 # The page as a phone keeps it: the live event stream open, and its parts fetched again
 # and again. Counts what answered, what failed and the events seen; written when stopped.
-import json, signal, sys, threading, urllib.request
+import json, re, signal, sys, threading, urllib.request
 base = "http://10.0.2.15:8080"
+# A page on the network has a password (enable-web.sh): signed in once, as a phone is.
+config = open("/etc/crate/crate.toml").read()
+password = re.search(r'^password = "(.*)"$', config.split("[web]", 1)[1], re.M).group(1)
+login = urllib.request.Request(base + "/api/login", data=json.dumps({"password": password}).encode(),
+                               headers={"Content-Type": "application/json", "Origin": base}, method="POST")
+with urllib.request.urlopen(login, timeout=30) as answer:
+    cookie = {"Cookie": answer.headers["Set-Cookie"].split(";")[0]}
+def fetch(path, timeout):
+    return urllib.request.urlopen(urllib.request.Request(base + path, headers=cookie), timeout=timeout)
 counts = {"fetches": 0, "failures": 0, "events": 0}
 last_failure = []
 def stop(*_):
@@ -45,7 +54,7 @@ def stop(*_):
 signal.signal(signal.SIGTERM, stop)
 def live():
     try:
-        with urllib.request.urlopen(base + "/api/events", timeout=60) as stream:
+        with fetch("/api/events", 60) as stream:
             for line in stream:
                 if line.startswith(b"data:"):
                     counts["events"] += 1
@@ -55,11 +64,11 @@ threading.Thread(target=live, daemon=True).start()
 while True:
     for path in ("/", "/app.js", "/app.css", "/api/status", "/api/albums?limit=60", "/api/crate", "/api/queue"):
         try:
-            with urllib.request.urlopen(base + path, timeout=10) as answer:
+            with fetch(path, 10) as answer:
                 body = answer.read()
                 if path.startswith("/api/albums"):
                     for album in json.loads(body)["albums"]:
-                        with urllib.request.urlopen(f"{base}/cover/{album['id']}", timeout=10) as cover:
+                        with fetch(f"/cover/{album['id']}", 10) as cover:
                             cover.read()
                         counts["fetches"] += 1
             counts["fetches"] += 1
