@@ -113,8 +113,12 @@ public final class Daemon: Sendable {
         if let library {
             var maker = CrateMaker(library: library, size: config.crate.size, walletPath: config.crate.wallet, plex: plex)
             maker.walletPlaylist = config.plex.walletPlaylist
-            session = AlbumSession(library: library, player: player, maker: maker, plex: plex, sources: sources,
-                                   logger: logger)
+            let made = AlbumSession(library: library, player: player, maker: maker, plex: plex, sources: sources,
+                                    logger: logger)
+            // A loaded track whose folder was renamed opens at its new place; Plex tracks
+            // from their copy or stream.
+            player.setTrackResolver { [book = sources] path in made.movedTracks.source(for: path) ?? book?.source(for: path) }
+            session = made
         }
         let mixer = audio.mixerControl.map { ALSAMixer(device: audio.effectiveMixerDevice, control: $0) }
         // Last.fm names a heard track from the library.

@@ -115,6 +115,32 @@ final class LibraryWatchTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 
+    /// The playing album's folder renamed (a tag editor, a re-rip): the library finds it
+    /// again under the same id, and the rest of the album plays from its new place instead
+    /// of failing "cannot open" and skipping on. With the watcher's settle time longer
+    /// than the rest of the album, the player comes to the missing files long before the
+    /// watcher's scan: the missing file itself must bring the scan, and the player wait
+    /// for it.
+    func testTheRestOfAnAlbumPlaysAfterItsFolderIsRenamed() throws {
+        try LibraryFixture(root: music, seconds: 8).add("Moving", album("Moving", tracks: 3))
+        let daemon = try startDaemon(settle: 30)
+        let before = try waitForAlbums(daemon, "the album") { $0.contains { $0.title == "Moving" } }
+        let id = try XCTUnwrap(before.first { $0.title == "Moving" }?.id)
+        _ = try request(daemon, ControlRequest(cmd: .play, album: id))
+        try daemon.waitFor("Moving playing") { $0.state == .playing }
+        try FileManager.default.moveItem(atPath: music + "/Moving", toPath: music + "/Moving (re-rip)")
+        let after = try waitForAlbums(daemon, "the renamed folder") {
+            $0.contains { $0.title == "Moving" && $0.folder.hasSuffix("/Moving (re-rip)") }
+        }
+        XCTAssertEqual(after.first { $0.title == "Moving" }?.id, id, "found again under the same id")
+        let last = try daemon.waitFor("its last track", timeout: 40) { $0.currentIndex == 2 || $0.state == .idle }
+        XCTAssertEqual(last.currentIndex, 2, "the album played on to its last track")
+        XCTAssertEqual(last.state, .playing)
+        XCTAssertEqual(try daemon.status().player.tracks.compactMap(\.error), [], "no track failed to open")
+        XCTAssertEqual(try daemon.status().album?.title, "Moving")
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     /// A folder made after the start is watched too: an album made inside it later shows up.
     func testANewSubFolderMadeAfterTheStartIsWatched() throws {
         let daemon = try startDaemon(settle: 1)

@@ -38,7 +38,8 @@ final class PlexQueueRulesTests: QueueRulesTestCase {
         let maker = CrateMaker(library: library, size: 24, walletPath: nil)
         let session = AlbumSession(library: library, player: twin, maker: maker, plex: plex, logger: logger)
         twin.setEventHandler { event, _, status in
-            session.executor.run { session.playerChanged(DaemonEvent.Kind(event), status) }
+            guard let kind = DaemonEvent.Kind(event) else { return }
+            session.executor.run { session.playerChanged(kind, status) }
         }
         self.session = session
         try session.executor.run { try session.switchCrate(to: .artist("Artist")) }

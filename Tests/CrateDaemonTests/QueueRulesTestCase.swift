@@ -50,7 +50,8 @@ class QueueRulesTestCase: XCTestCase {
         let session = AlbumSession(library: library, player: twin, maker: maker, logger: logger)
         // The router's part: each player event reaches the session with the status then.
         twin.setEventHandler { event, _, status in
-            session.executor.run { session.playerChanged(DaemonEvent.Kind(event), status) }
+            guard let kind = DaemonEvent.Kind(event) else { return }
+            session.executor.run { session.playerChanged(kind, status) }
         }
         self.session = session
     }

@@ -1,5 +1,6 @@
 import CrateCore
 import CrateFormats
+import Glibc
 
 /// Decoding ahead: fills the ring track after track, so the next track's first frame
 /// follows the previous track's last frame with nothing in between (gapless).
@@ -41,7 +42,8 @@ extension PlayerEngine {
 
     /// Opens the first playable track at or after `index`, seeked to `offsetFrames`, and
     /// announces it in the timeline. False when no track from `index` on can be played.
-    func openTrack(from index: Int, offsetFrames: Int, offsetSeconds: Double = 0) -> Bool {
+    /// A track whose file is gone may be waited for (PendingOpen), unless it already was.
+    func openTrack(from index: Int, offsetFrames: Int, offsetSeconds: Double = 0, awaitingMissing: Bool = true) -> Bool {
         var index = index
         var offset = offsetFrames
         var seconds = offsetSeconds
@@ -56,6 +58,10 @@ extension PlayerEngine {
                 try start(opened, file: file, index: index, offsetFrames: offset, offsetSeconds: seconds)
                 return true
             } catch {
+                if awaitingMissing, awaitMissingFile(index: index, offsetFrames: offset, offsetSeconds: seconds,
+                                                     reason: error.reason) {
+                    return true
+                }
                 trackFailed(index, error.reason)
                 index += 1
                 offset = 0
@@ -146,7 +152,10 @@ extension PlayerEngine {
             let stream = try FormatRegistry.readMetadata(path: tracks[index].path).stream
             tracks[index].duration = stream.durationSeconds
         } catch {
-            // Recorded now so `status` shows it; the track is skipped when reached.
+            // A file gone from its place may be found again (a renamed folder): it is
+            // judged when reached. Anything else is recorded now so `status` shows it; the
+            // track is skipped when reached.
+            guard access(tracks[index].path, F_OK) == 0 || errno != ENOENT else { return }
             trackFailed(index, error.reason)
         }
     }

@@ -9,6 +9,9 @@ public enum PlayerEvent: Sendable, Equatable, CaseIterable {
     case trackError
     /// The position jumped (seek).
     case seek
+    /// A track's file is gone (a folder renamed?): the player waits while its buffer lasts
+    /// for the library to find it again (PendingOpen); the message is the track's path.
+    case trackMissing
     /// The output changed (reconfigured, fell back, underran, came back).
     case output
 }

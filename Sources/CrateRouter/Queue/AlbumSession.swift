@@ -50,6 +50,8 @@ public final class AlbumSession: Sendable {
     /// The album the sleep timer paused in its last moments: play goes on to the next album
     /// (AlbumSession+Sleep).
     let sleptAtAlbumEnd: RouterOwned<Int64?>
+    /// Loaded tracks whose files moved since (AlbumSession+Moves); the engine's resolver asks.
+    public let movedTracks = MovedTracks()
 
     public init(library: Library, player: any PlayerControl, maker: CrateMaker, plex: (any PlexPlayback)? = nil,
          sources: TrackSourceBook? = nil, executor: RouterExecutor = RouterExecutor(), logger: Logger) {
@@ -108,6 +110,7 @@ public final class AlbumSession: Sendable {
             }
             tally.access { $0 = HeardTally() }
             sources?.replace(with: paths)
+            movedTracks.forget()
             do {
                 try player.play(paths: paths, startIndex: min(track, paths.count - 1), startSeconds: seconds, paused: paused)
             } catch {

@@ -36,8 +36,12 @@ extension Router {
             self?.publish(.scanProgress, progress.currentPath, progress: progress)
         }, finished: { [weak self] report in
             let outcome = report.completed ? "finished" : "interrupted"
+            // Loaded tracks whose folder was renamed are found at their new place first:
+            // the engine may be waiting for one (PendingOpen).
+            self?.session?.followMovedFiles()
             self?.publish(.scanFinished, "library scan \(outcome): \(counted(report.albums, "album"))", report: report)
             self?.session?.libraryChanged()
+            self?.scanAgainIfAsked()
         })
         publish(.scanStarted, full ? "full library scan started" : "library scan started")
     }

@@ -50,6 +50,8 @@ public final class Router: Sendable {
     let lastButtonDislike: RouterOwned<ButtonDislike?>
     /// Fades and pauses after a while, or at the end of the album (`sleep`, the crate menu).
     let sleepTimer: SleepTimer
+    /// A loaded track's file went missing while a scan ran: scan again when it ends.
+    let scanAgain = Atomic<Bool>(false)
     private let configPath: String?
     private let startedAt = MonotonicClock.now()
     private let daemonWarnings: [String]
@@ -78,7 +80,9 @@ public final class Router: Sendable {
         sleepTimer = SleepTimer(player: player, session: session, fadeSeconds: sleep.fadeSeconds,
                                 minuteSeconds: sleep.minuteSeconds, logger: logger)
         player.setEventHandler { [weak self] event, message, status in
-            self?.publish(DaemonEvent.Kind(event), message, playerStatus: status)
+            guard let self else { return }
+            guard let kind = DaemonEvent.Kind(event) else { return trackFileMissing(message) }
+            publish(kind, message, playerStatus: status)
         }
         // The panel's album rows carry the online mark: a server back online redraws them.
         plex?.whenReachableAgain { [weak self] in
