@@ -47,8 +47,7 @@ public final class AlbumSession: Sendable {
     /// The sleep timer is set for the end of this album: auto-advance appends nothing
     /// after it (SleepTimer pauses the album's last seconds).
     let stopAfterAlbum = Atomic<Bool>(false)
-    /// The album the sleep timer paused in its last moments: play goes on to the next album
-    /// (AlbumSession+Sleep).
+    /// The album the sleep timer paused in its last moments: play goes on (AlbumSession+Sleep).
     let sleptAtAlbumEnd: RouterOwned<Int64?>
     /// Loaded tracks whose files moved since (AlbumSession+Moves); the engine's resolver asks.
     public let movedTracks = MovedTracks()
