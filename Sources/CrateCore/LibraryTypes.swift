@@ -97,13 +97,28 @@ public struct AlbumSource: Sendable, Codable, Equatable {
     }
 }
 
-/// A file the scanner could not use, and why.
+/// A file the scanner could not use, and why; or one it kept, with what is wrong with it
+/// (a damaged tag, a stream cut short: it plays what is there).
 public struct SkippedFile: Sendable, Codable, Equatable {
     public var path: String
     public var reason: String
-    public init(path: String, reason: String) {
+    /// In the library and playable; reported, not skipped.
+    public var kept: Bool
+
+    public init(path: String, reason: String, kept: Bool = false) {
         self.path = path
         self.reason = reason
+        self.kept = kept
+    }
+
+    private enum CodingKeys: String, CodingKey { case path, reason, kept }
+
+    /// Scan reports saved before `kept` existed named only files left out.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        path = try values.decode(String.self, forKey: .path)
+        reason = try values.decode(String.self, forKey: .reason)
+        kept = try values.decodeIfPresent(Bool.self, forKey: .kept) ?? false
     }
 }
 

@@ -113,7 +113,7 @@ public final class Library: Sendable {
         // The scan thread's malloc arena is left holding freed pages; hand them back so an
         // idle box does not keep the memory of its last scan.
         Memory.returnFreePages()
-        logger.info("library scan \(report.completed ? "finished" : "interrupted"): \(report.filesSeen) files seen, \(report.filesRead) read, \(report.skipped.count) skipped, \(report.albums) albums, \(report.offlineRoots.count) roots offline, \(report.seconds) s")
+        logger.info("library scan \(report.completed ? "finished" : "interrupted"): \(report.filesSeen) files seen, \(report.filesRead) read, \(report.skipped.count(where: { !$0.kept })) skipped, \(report.skipped.count(where: \.kept)) kept with a problem, \(report.albums) albums, \(report.offlineRoots.count) roots offline, \(report.seconds) s")
         return report
     }
 

@@ -62,17 +62,27 @@ enum LibraryFormat {
     }
 
     static func report(_ report: ScanReport) -> String {
+        let skipped = report.skipped.filter { !$0.kept }, kept = report.skipped.filter(\.kept)
         var lines = [
             "last scan: \(report.full ? "full" : "incremental"), \(report.completed ? "completed" : "INTERRUPTED")"
                 + " in \(HumanFormat.duration(report.seconds))",
             "files:     \(report.filesSeen) seen, \(report.filesRead) read, \(report.filesUnchanged) unchanged, "
-                + "\(report.filesRemoved) removed, \(report.skipped.count) skipped",
+                + "\(report.filesRemoved) removed, \(skipped.count) skipped"
+                + (kept.isEmpty ? "" : ", \(kept.count) kept with a problem"),
             "library:   \(counted(report.albums, "album")), \(counted(report.tracks, "track"))",
         ]
         for root in report.offlineRoots { lines.append("offline:   \(root) (its albums are kept)") }
-        for skipped in report.skipped.prefix(50) { lines.append("skipped:   \(skipped.path): \(skipped.reason)") }
-        if report.skipped.count > 50 { lines.append("skipped:   … and \(report.skipped.count - 50) more (--json lists all)") }
+        lines += listed(skipped, as: "skipped")
+        // Kept files play; what is wrong with them is worth knowing (a re-rip, a tag fix).
+        lines += listed(kept, as: "kept")
         return lines.joined(separator: "\n")
+    }
+
+    private static func listed(_ files: [SkippedFile], as label: String) -> [String] {
+        let head = label + ":" + String(repeating: " ", count: max(1, 10 - label.count))
+        var lines = files.prefix(50).map { "\(head)\($0.path): \($0.reason)" }
+        if files.count > 50 { lines.append("\(head)… and \(files.count - 50) more (--json lists all)") }
+        return lines
     }
 }
 

@@ -182,6 +182,12 @@ final class LibraryDaemonTests: XCTestCase {
         let skipped = try XCTUnwrap(try stats(daemon).lastScan?.skipped)
         XCTAssertEqual(skipped.map(\.path), [folder + "/02.flac"], "\(skipped)")
         XCTAssertTrue(skipped.first?.reason.contains("read past its declared end") == true, "\(skipped)")
+        XCTAssertEqual(skipped.first?.kept, true, "the file is in the library: reported, not skipped")
+        // What an admin reads: the kept file apart from the skipped ones.
+        let text = try AdminProcess.run(["library", "stats", "--socket", daemon.socket]).out
+        XCTAssertTrue(text.contains(" 0 skipped, 1 kept with a problem"), text)
+        XCTAssertTrue(text.contains("kept:      \(folder)/02.flac: "), text)
+        XCTAssertFalse(text.contains("skipped:   "), text)
 
         let played = try daemon.connect().request(ControlRequest(cmd: .play, album: albums[0].id))
         XCTAssertTrue(played.ok, played.error ?? "")

@@ -13,6 +13,7 @@ struct FolderReader {
     struct SkippedFileInfo {
         var path: String
         var reason: String
+        var kept = false
     }
 
     func read(_ folder: DirectoryWalker.Folder) -> Result {
@@ -25,11 +26,11 @@ struct FolderReader {
                 read.append((entry, path, info))
                 if let truncation = info.stream.truncation {
                     // Plays what is there; reported like a damaged tag.
-                    result.skipped.append(SkippedFileInfo(path: path, reason: "\(truncation), kept"))
+                    result.skipped.append(SkippedFileInfo(path: path, reason: truncation, kept: true))
                 }
                 for problem in info.tags.problems {
                     // The file is usable; its tag is damaged. Kept and reported.
-                    result.skipped.append(SkippedFileInfo(path: path, reason: "damaged tag, kept: \(problem)"))
+                    result.skipped.append(SkippedFileInfo(path: path, reason: "damaged tag: \(problem)", kept: true))
                 }
             } catch {
                 result.skipped.append(SkippedFileInfo(path: path, reason: error.reason))

@@ -99,7 +99,7 @@ struct LibraryScanner {
                 batch += result.records
                 let kept = Set(result.records.map(\.path))
                 for problem in result.skipped {
-                    skipped.append(SkippedFile(path: problem.path, reason: problem.reason))
+                    skipped.append(SkippedFile(path: problem.path, reason: problem.reason, kept: problem.kept))
                     // Unplayable now: a stored copy of it would offer a track that cannot play.
                     if !kept.contains(problem.path), stamps[problem.path] != nil { deletions.append(problem.path) }
                 }

@@ -79,8 +79,8 @@ extension LibraryStore {
         try writeTransaction { db in
             try db.run("DELETE FROM scan_skipped WHERE root = ?1", [.text(root)])
             for file in files {
-                try db.run("INSERT OR REPLACE INTO scan_skipped (path, root, reason) VALUES (?1, ?2, ?3)",
-                           [.text(file.path), .text(root), .text(file.reason)])
+                try db.run("INSERT OR REPLACE INTO scan_skipped (path, root, reason, kept) VALUES (?1, ?2, ?3, ?4)",
+                           [.text(file.path), .text(root), .text(file.reason), .bool(file.kept)])
             }
         }
     }
@@ -89,8 +89,10 @@ extension LibraryStore {
     public func skippedFiles(root: String? = nil) throws(LibraryStoreError) -> [SkippedFile] {
         try read { db in
             let filter = root == nil ? "" : " WHERE root = ?1"
-            return try db.rows("SELECT path, reason FROM scan_skipped\(filter) ORDER BY path",
-                               root.map { [SQLiteValue.text($0)] } ?? []) { SkippedFile(path: $0.text(0), reason: $0.text(1)) }
+            return try db.rows("SELECT path, reason, kept FROM scan_skipped\(filter) ORDER BY path",
+                               root.map { [SQLiteValue.text($0)] } ?? []) {
+                SkippedFile(path: $0.text(0), reason: $0.text(1), kept: $0.bool(2))
+            }
         }
     }
 

@@ -62,7 +62,7 @@ async function loadBox() {
     for (const root of lib.roots || []) lines.push(["Source", root.path + (root.online === false ? " (offline)" : "")]);
     const scan = lib.lastScan;
     if (scan) lines.push(["Last scan", new Date(scan.startedAt * 1000).toLocaleString() + " · " + scan.filesSeen + " files, "
-      + (scan.skipped || []).length + " skipped · " + (scan.completed === false ? "stopped" : "finished in " + scan.seconds.toFixed(1) + " s")]);
+      + (scan.skipped || []).filter(s => !s.kept).length + " skipped · " + (scan.completed === false ? "stopped" : "finished in " + scan.seconds.toFixed(1) + " s")]);
   } else lines.push(["Library", r.library.error || "not available"]);
   const plex = r.plex.plex;
   if (plex) {

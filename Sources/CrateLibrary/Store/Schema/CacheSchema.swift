@@ -15,7 +15,9 @@ import CrateSQLite
 enum CacheSchema {
     static let file = "library.sqlite"
 
-    static let migrations = SchemaMigrations(file: file, steps: [version1, version2, version3, version4, version5, version6])
+    static let migrations = SchemaMigrations(file: file, steps: [
+        version1, version2, version3, version4, version5, version6, version7,
+    ])
 
     static let version1 = """
         CREATE TABLE roots (
@@ -188,5 +190,11 @@ enum CacheSchema {
         CREATE INDEX album_genres_by_sub_genre ON album_genres (sub_genre);
         INSERT INTO scan_state (key, value) VALUES ('\(AlbumGenres.backfillMarker)', '1')
             ON CONFLICT (key) DO NOTHING;
+        """
+
+    /// A file the scan kept in the library though something is wrong with it (a damaged
+    /// tag, a stream cut short) is reported beside those it left out, not counted with them.
+    static let version7 = """
+        ALTER TABLE scan_skipped ADD COLUMN kept INTEGER NOT NULL DEFAULT 0;
         """
 }
