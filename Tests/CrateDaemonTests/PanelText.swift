@@ -37,6 +37,13 @@ func panelShows(_ text: String, in image: RGBImage, box: (ScreenLayout) -> Rect,
     return inked > 20
 }
 
+/// True when `words` fit uncut in the message box of a panel the size of `image`.
+func messageFitsWhole(_ words: String, in image: RGBImage) -> Bool {
+    let layout = ScreenRenderer(fonts: FontLibrary(), artwork: nil).layout(width: image.width, height: image.height)
+    let lines = ScreenText.wrap(words, font: layout.fonts.body, width: layout.messageTextWidth, maxLines: 100)
+    return lines.count <= layout.messageMaxLines
+}
+
 /// Pixels of the message box in `image` that differ from the box drawn alone with `words`
 /// (0: the panel says exactly that; the box covers whatever is under it).
 func messageBoxDifference(_ words: String, in image: RGBImage, kind: Message.Kind = .error) -> Int {
@@ -45,7 +52,7 @@ func messageBoxDifference(_ words: String, in image: RGBImage, kind: Message.Kin
     renderer.render(DisplayContent(screen: .boot(detail: ""), message: Message(words, kind: kind)), into: &expected, now: 0)
     let layout = renderer.layout(width: image.width, height: image.height)
     let lines = ScreenText.wrap(words, font: layout.fonts.body, width: layout.messageTextWidth,
-                                maxLines: ScreenLayout.messageMaxLines)
+                                maxLines: layout.messageMaxLines)
     let box = layout.message(lineCount: lines.count).box
     var differing = 0
     for y in box.y..<box.maxY { for x in box.x..<box.maxX where expected.image[x, y] != image[x, y] { differing += 1 } }

@@ -30,7 +30,9 @@ final class WalletTruthTests: KnobTestCase {
         let howTo = "no CDs wallet yet: make a Plex audio playlist named \"CDs\" (a track of each album), "
             + "or list albums in a text file and set [crate] wallet to it"
         XCTAssertEqual(try input(daemon, "press", "knob"), "failed: " + howTo)
-        XCTAssertEqual(messageBoxDifference(howTo, in: try snapshot(daemon)), 0, "the panel says it in full")
+        let panel = try snapshot(daemon)
+        XCTAssertTrue(messageFitsWhole(howTo, in: panel), "not cut before its last words")
+        XCTAssertEqual(messageBoxDifference(howTo, in: panel), 0, "the panel says it in full")
         XCTAssertEqual(try crate(daemon).name, "Crate", "the knob stays in the crate it was in")
         let text = try diagnostics(daemon)
         XCTAssertTrue(text.contains("wallet:  none, refreshed ") && text.contains("0 items, 0 found; " + howTo), text)
@@ -45,6 +47,12 @@ final class WalletTruthTests: KnobTestCase {
         let failed = try XCTUnwrap(try input(daemon, "press", "knob"))
         XCTAssertTrue(failed.hasPrefix("failed: no CDs wallet yet: write one album a line (Artist - Album, or a folder) to \(list)"),
                       failed)
+        // The longest how-to, its Plex half included, is on the panel whole.
+        let howTo = String(failed.dropFirst("failed: ".count))
+        XCTAssertTrue(howTo.hasSuffix("(a track of each album)"), howTo)
+        let panel = try snapshot(daemon)
+        XCTAssertTrue(messageFitsWhole(howTo, in: panel), "not cut before its Plex half")
+        XCTAssertEqual(messageBoxDifference(howTo, in: panel), 0, "the panel says it in full")
         let text = try diagnostics(daemon)
         XCTAssertTrue(text.contains("wallet:  ") && text.contains("0 items, 0 found") && text.contains(list), text)
     }

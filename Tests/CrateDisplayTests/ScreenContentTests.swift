@@ -145,7 +145,10 @@ final class ScreenContentTests: XCTestCase {
             }
             let long = "Cannot read artwork from /music/A very long folder name/With a subfolder/cover.jpg: Permission denied"
             let shown = draw(DisplayContent(screen: .dial(fixtures.dial()), message: Message(long, kind: .error)), w, h)
-            let spots = layout.message(lineCount: ScreenLayout.messageMaxLines)
+            let wrapped = ScreenText.wrap(long, font: layout.fonts.body, width: layout.messageTextWidth,
+                                          maxLines: layout.messageMaxLines)
+            XCTAssertGreaterThan(wrapped.count, 1)
+            let spots = layout.message(lineCount: wrapped.count)
             for line in spots.lines { XCTAssertGreaterThan(fixtures.inkCount(shown, line, background: theme.messageFill), 0) }
         }
     }

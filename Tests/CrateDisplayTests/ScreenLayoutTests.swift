@@ -27,7 +27,7 @@ final class ScreenLayoutTests: XCTestCase {
         for (index, row) in d.rows.enumerated() {
             rects += [("d.row\(index)", row.frame), ("d.marker\(index)", row.marker), ("d.name\(index)", row.name)]
         }
-        for count in 1...ScreenLayout.messageMaxLines {
+        for count in 1...layout.messageMaxLines {
             let message = layout.message(lineCount: count)
             rects.append(("message\(count)", message.box))
             rects += message.lines.enumerated().map { ("message\(count).line\($0.offset)", $0.element) }
@@ -128,14 +128,14 @@ final class ScreenLayoutTests: XCTestCase {
 
     func testMessageBoxIsCentredAndHoldsItsLines() {
         for layout in layouts() {
-            for count in 1...ScreenLayout.messageMaxLines {
+            for count in 1...layout.messageMaxLines {
                 let message = layout.message(lineCount: count)
                 XCTAssertEqual(message.lines.count, count)
                 XCTAssertEqual(message.box.midX, layout.width / 2, accuracy: 1)
                 XCTAssertEqual(message.box.midY, layout.height / 2, accuracy: 1)
                 for line in message.lines { XCTAssertTrue(message.box.insetBy(message.borderWidth).contains(line)) }
             }
-            XCTAssertEqual(layout.message(lineCount: 9).lines.count, ScreenLayout.messageMaxLines)
+            XCTAssertEqual(layout.message(lineCount: 99).lines.count, layout.messageMaxLines)
         }
     }
 

@@ -1,5 +1,5 @@
 /// A short message over whatever screen is showing: a bordered box centred on the panel,
-/// one to three centred lines of body text.
+/// one to `maxLines` centred lines of body text.
 public struct MessageLayout: Sendable {
     public let box: Rect
     /// Inside the box, top to bottom; each line's text is centred in its rectangle.
@@ -22,6 +22,14 @@ public struct MessageLayout: Sendable {
             basis.fitted(Rect(x: (basis.width - textWidth) / 2, y: box.y + padding + index * (body + leading),
                               width: textWidth, height: body))
         }
+    }
+
+    /// Lines whose box stays a margin inside the panel: at least three, at most eight (a
+    /// how-to in full; a longer text belongs in `status`, not over the whole screen).
+    static func maxLines(_ basis: LayoutBasis) -> Int {
+        let leading = max(2, basis.gap / 2)
+        let room = basis.height - 2 * basis.margin - 2 * padding(basis)
+        return min(8, max(3, (room + leading) / (basis.body + leading)))
     }
 
     static func border(_ basis: LayoutBasis) -> Int { max(1, basis.gap / 3) }

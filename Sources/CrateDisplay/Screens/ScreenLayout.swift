@@ -21,8 +21,6 @@ public struct ScreenLayout: Sendable {
     public let dial: DialLayout
     public let boot: BootLayout
 
-    /// The longest a message may run before it is cut with an ellipsis.
-    public static let messageMaxLines = 3
     /// The word next to the offline symbol.
     public static let offlineLabel = "offline"
 
@@ -69,8 +67,12 @@ public struct ScreenLayout: Sendable {
 
     /// The message box for a message of `lineCount` lines (1…`messageMaxLines`), centred.
     public func message(lineCount: Int) -> MessageLayout {
-        MessageLayout(basis, lineCount: min(Self.messageMaxLines, max(1, lineCount)))
+        MessageLayout(basis, lineCount: min(messageMaxLines, max(1, lineCount)))
     }
+
+    /// The longest a message may run before it is cut with an ellipsis: as many lines as
+    /// the panel holds (a how-to is read in full), and never fewer than three.
+    public var messageMaxLines: Int { MessageLayout.maxLines(basis) }
 
     /// The width lines of a message may take, for wrapping it before asking for its box.
     public var messageTextWidth: Int { MessageLayout.textWidth(basis) }

@@ -11,7 +11,7 @@ extension ScreenRenderer {
 
     func drawMessage(_ message: Message, layout: ScreenLayout, into canvas: inout Canvas) {
         let lines = ScreenText.wrap(message.text, font: layout.fonts.body, width: layout.messageTextWidth,
-                                    maxLines: ScreenLayout.messageMaxLines)
+                                    maxLines: layout.messageMaxLines)
         guard !lines.isEmpty else { return }
         let spots = layout.message(lineCount: lines.count)
         let edge = message.kind == .error ? theme.error : theme.accent
