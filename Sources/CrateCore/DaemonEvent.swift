@@ -20,6 +20,9 @@ public struct DaemonEvent: Sendable, Codable, Equatable {
         case input
         /// A Plex sync finished (`message` says how it went).
         case plexSynced = "plex-synced"
+        /// The mixer's level changed (`message`: the new level in percent), by a volume
+        /// button, MPD or the socket.
+        case mixer
     }
 
     public var event: Kind

@@ -57,6 +57,9 @@ public struct OutputStatus: Sendable, Equatable, Codable {
     /// The device failed while playing and crated is waiting for it to come back (a USB
     /// DAC unplugged): playback holds paused where the sound stopped. Nil otherwise.
     public var waitingForDevice: Bool?
+    /// With `waitingForDevice`: true when the device failed while in use (unplugged),
+    /// false when it has been missing since the start (a DAC switched on late).
+    public var deviceLost: Bool?
 
     public init(
         device: String, kind: OutputKind? = nil, isFallback: Bool, message: String? = nil, sampleRate: Int? = nil,

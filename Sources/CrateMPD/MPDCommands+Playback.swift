@@ -109,7 +109,6 @@ extension MPDCommands {
         do throws(MPDError) { _ = try service.perform(.changeVolume(byPercent: target - current)) } catch {
             throw MPDError(.system, "problems setting volume: \(error.message)")
         }
-        service.noteChanges(["mixer"])
     }
 
     /// Plays the album of `song` from that track: albums always play as a whole.

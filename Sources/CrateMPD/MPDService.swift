@@ -49,11 +49,9 @@ final class MPDService: Sendable {
                 changed = ["database", "update"]
             case .scanStarted: changed = ["update"]
             case .scanProgress: return
-            case .input:
-                // What a press does to the player arrives as its own events; only the
-                // volume buttons change something no other event reports.
-                guard event.input?.action?.hasPrefix("volume") == true else { return }
-                changed = ["mixer"]
+            case .mixer: changed = ["mixer"]
+            // What a press does arrives as its own events (the player's, the mixer's).
+            case .input: return
             }
             self.noteChanges(changed)
         }

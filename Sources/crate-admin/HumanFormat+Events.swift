@@ -18,6 +18,8 @@ extension HumanFormat {
             return clock + " " + "library".padded(to: 8) + done + "  — " + (event.message ?? "")
         case .plexSynced:
             return clock + " " + "plex".padded(to: 8) + " " + (event.message ?? "")
+        case .mixer:
+            return clock + " " + "volume".padded(to: 8) + " " + (event.message.map { $0 + " %" } ?? "")
         case .input:
             return clock + " " + "input".padded(to: 8) + " " + (event.input.map(input) ?? event.message ?? "")
         }

@@ -17,6 +17,8 @@ struct LostOutput {
 
     /// What `status` and the display say meanwhile.
     var message: String
+    /// The device failed while open (a DAC unplugged), rather than missing since the start.
+    var afterOpening: Bool
     /// Where to pick up; nil when nothing was loaded or it was stopped meanwhile.
     var resume: Resume?
 }
@@ -36,7 +38,7 @@ extension PlayerEngine {
                            seconds: segment.seconds(at: heardFrame(flushPoint: flushPoint)))
         }
         let message = "output lost — waiting for the DAC ('\(device)' failed: \(alsaErrorString(code)))"
-        lost = LostOutput(message: message, resume: resume)
+        lost = LostOutput(message: message, afterOpening: true, resume: resume)
         let at = resume.map { "track \($0.index + 1) at \(formatSeconds($0.seconds))" }
         logger.error("\(message); \(at.map { "will resume paused at \($0)" } ?? "nothing was playing")")
         decoder = nil

@@ -64,7 +64,7 @@ final class PlayerEngine: @unchecked Sendable {
         ring = PCMRing(minimumFrames: Int(output.settings.bufferSeconds * 96000))
         var outputStatus = output.status
         if output.sink == nil, output.reopen != nil {
-            lost = LostOutput(message: output.status.message ?? "waiting for the DAC", resume: nil)
+            lost = LostOutput(message: output.status.message ?? "waiting for the DAC", afterOpening: false, resume: nil)
         } else if output.sink == nil {
             fatal = output.status.message
         }
@@ -91,7 +91,10 @@ final class PlayerEngine: @unchecked Sendable {
                 fatal = "cannot start the audio writer: \(error)"
             }
         }
-        published.withLock { $0.output = outputStatus; $0.fatal = fatal; $0.lost = lost?.message }
+        published.withLock {
+            $0.output = outputStatus; $0.fatal = fatal; $0.lost = lost?.message
+            $0.lostAfterOpening = lost?.afterOpening ?? false
+        }
     }
 
     /// The writer thread, specialised for the sink's concrete type.

@@ -38,6 +38,7 @@ struct PublishedState: Sendable {
     var fatal: String?
     /// Why playback waits for the device to come back (see OutputRecovery), if it does.
     var lost: String?
+    var lostAfterOpening = false
     var output: OutputStatus
 }
 
@@ -82,6 +83,7 @@ extension PlayerEngine {
         if let lost = snapshot.lost {
             output.message = lost
             output.waitingForDevice = true
+            output.deviceLost = snapshot.lostAfterOpening
         }
         let idle = snapshot.mode == .stopped
         guard !idle, let segment = snapshot.segments.segment(at: heard) else {
@@ -112,6 +114,7 @@ extension PlayerEngine {
             box.mode = mode
             box.fatal = fatal
             box.lost = lost?.message
+            box.lostAfterOpening = lost?.afterOpening ?? false
             return box
         }
         let state = snapshot.state(consumed: ring.consumed, starved: control.starved.load(ordering: .relaxed),

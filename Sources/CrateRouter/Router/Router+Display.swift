@@ -32,7 +32,7 @@ extension Router {
             content.message = displayMessages.current()
             if content.message == nil, player.output.waitingForDevice == true {
                 // Lost while playing, or not there since the start (a DAC switched on late).
-                let lost = player.output.message?.hasPrefix("output lost") == true
+                let lost = player.output.deviceLost == true
                 content.message = Message(lost ? "Output lost — waiting for the DAC" : "Waiting for the DAC", kind: .error)
             }
             return content

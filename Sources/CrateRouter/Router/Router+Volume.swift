@@ -13,6 +13,8 @@ extension Router {
         guard let mixer else {
             throw RouterError("no volume control: set [audio] mixer_control to drive the card's mixer")
         }
-        return try mixer.change(byPercent: percent)
+        let level = try mixer.change(byPercent: percent)
+        if percent != 0 { publish(.mixer, "\(level)") }
+        return level
     }
 }
