@@ -52,6 +52,9 @@ public struct OutputStatus: Sendable, Equatable, Codable {
     public var rtPriority: Int
     /// Why the writer is not fully real-time (SCHED_FIFO refused, buffer not locked in RAM).
     public var realtimeMessage: String?
+    /// False when the audio buffer could not be locked in RAM (mlock refused: the writer
+    /// may wait on a page); nil before a writer started.
+    public var bufferLocked: Bool?
     /// Buffer underruns recovered since start.
     public var underruns: Int
     /// The device failed while playing and crated is waiting for it to come back (a USB

@@ -166,4 +166,28 @@ final class DoctorTests: XCTestCase {
         XCTAssertTrue(humanLines("realtime", in: run.out)?.line.hasPrefix("warn") == true, "skipped without a daemon")
         XCTAssertTrue(run.out.hasSuffix("checks)\n"), "a summary closes the list: \(run.out)")
     }
+
+    // MARK: - The audio buffer locked in RAM
+
+    /// An audio buffer the kernel would not lock (`LimitMEMLOCK` too low, no CAP_IPC_LOCK):
+    /// crated says so in its status, and doctor warns with the fix.
+    func testABufferNotLockedInRAMIsAWarningWithTheFix() throws {
+        // Root may lock any amount: without CAP_IPC_LOCK and with a 64 KiB limit the 2 MiB
+        // ring cannot be locked, as for the crate user under a tight unit.
+        let daemon = try DaemonProcess(dir: dir.path, launcher: ["/usr/bin/prlimit", "--memlock=65536:65536",
+                                                                 "/usr/bin/setpriv", "--bounding-set=-ipc_lock"])
+        let output = try daemon.status().player.output
+        XCTAssertEqual(output.bufferLocked, false, "\(output)")
+        let findings = try doctor(["--json", "--socket", daemon.socket, "--config", daemon.configPath]).findings()
+        let memlock = try only("memlock", in: findings)
+        XCTAssertEqual(memlock.status, "warn", "\(memlock)")
+        XCTAssertTrue(memlock.detail.hasPrefix("audio buffer not locked in RAM"), memlock.detail)
+        XCTAssertTrue(memlock.fix?.contains("LimitMEMLOCK=") == true, "\(memlock)")
+        XCTAssertEqual(daemon.stop(), 0)
+
+        try FileManager.default.createDirectory(atPath: dir.path + "/locked", withIntermediateDirectories: true)
+        let locked = try DaemonProcess(dir: dir.path + "/locked")
+        XCTAssertEqual(try locked.status().player.output.bufferLocked, true)
+        XCTAssertEqual(locked.stop(), 0)
+    }
 }

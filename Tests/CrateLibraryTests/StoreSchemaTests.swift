@@ -100,7 +100,7 @@ final class StoreSchemaTests: StoreTestCase {
             }
             XCTAssertEqual(name, file)
             XCTAssertEqual(found, 99)
-            XCTAssertEqual(supported, file == "user.sqlite" ? 3 : 6, "the versions this build knows")
+            XCTAssertEqual(supported, file == "user.sqlite" ? 3 : 7, "the versions this build knows")
             XCTAssertTrue("\(error)".contains("newer Crate"), "\(error)")
         }
         XCTAssertEqual(stateFiles(prefix: file + ".corrupt"), [], "a newer file is not damage: left alone")

@@ -80,6 +80,7 @@ final class PlayerEngine: @unchecked Sendable {
                 } else {
                     logger.info("audio writer running SCHED_FIFO priority \(output.settings.rtPriority)")
                 }
+                outputStatus.bufferLocked = ring.lockError == 0
                 if ring.lockError != 0 {
                     let note = "audio buffer not locked in memory (mlock: \(errnoDescription(ring.lockError))); "
                         + "raise LimitMEMLOCK so the writer never waits on a page"

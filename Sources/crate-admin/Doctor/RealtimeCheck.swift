@@ -58,7 +58,7 @@ enum RealtimeCheck {
         let fix = "\(override): add [Service] LimitMEMLOCK=64M, then: sudo systemctl restart crated"
         let limitText = limit.map { "LimitMEMLOCK " + bytes($0.soft) } ?? "limit unknown"
         let lockedText = locked.map { ", \(bytes($0)) locked" } ?? ""
-        if let message = output.realtimeMessage, message.contains("mlock") {
+        if output.bufferLocked == false {
             return .warn("memlock", "audio buffer not locked in RAM (\(bytes(needed)) needed; \(limitText))", fix: fix)
         }
         // Without a writer (no output) nothing was locked yet: judge by the limit alone.
