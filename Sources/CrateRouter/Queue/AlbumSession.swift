@@ -142,7 +142,8 @@ public final class AlbumSession: Sendable {
             guard let current = s.current, let index = s.segments.firstIndex(where: { $0.albumID == current }) else {
                 return nil
             }
-            guard let id = s.segments.dropFirst(index + 1).first?.albumID else { return nil }
+            // An album queued by hand after the crate's next was decoded ahead goes first.
+            guard let id = s.segments.dropFirst(index + 1).first?.albumID, s.queued.first ?? id == id else { return nil }
             s.takeFromQueue(id)
             return id
         }
@@ -243,7 +244,6 @@ public final class AlbumSession: Sendable {
     }
 
     // MARK: helpers
-
     /// The album's track lengths from the library, for the tracks the player never opened.
     func trackLengths(of id: Int64) -> [Double] {
         do {
