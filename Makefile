@@ -40,21 +40,22 @@ arm64-unit-test:
 check-packaging:
 	bash deploy/check-packaging.sh "$$(bash deploy/build-deb.sh --dist $(DIST) | tail -1)"
 
-# The boot test with simulated GPIO, sound card and framebuffer in a qemu VM.
+# The boot test with simulated GPIO, sound card and framebuffer in a qemu VM of Debian
+# DIST (trixie unless DIST=bookworm) with that release's package.
 vm-test:
-	bash deploy/vm/boot-test.sh
+	CRATE_VM_DIST=$(DIST) bash deploy/vm/boot-test.sh
 
 # The whole boot test on arm64 (qemu -M virt, emulated: ~4x slower) with the arm64 .deb.
 vm-test-arm64:
-	bash deploy/vm/boot-test.sh --arch arm64
+	CRATE_VM_DIST=$(DIST) bash deploy/vm/boot-test.sh --arch arm64
 
 # 30 power cuts (qemu killed) mid-scan, mid-download and mid-album, checked after each boot.
 vm-powercut:
-	bash deploy/vm/power-cut-test.sh
+	CRATE_VM_DIST=$(DIST) bash deploy/vm/power-cut-test.sh
 
 # Only the simulated hardware, without Crate (debugging the VM itself).
 vm-smoke:
-	bash deploy/vm/smoke.sh
+	CRATE_VM_DIST=$(DIST) bash deploy/vm/smoke.sh
 
 # The Raspberry Pi card image with the arm64 .deb (docs/admin-guide.md, "The card image for a Raspberry Pi");
 # prints its path last. Run as root.

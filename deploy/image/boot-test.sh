@@ -25,7 +25,8 @@
 # (seconds per boot, default 1500: the whole boot runs emulated).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CRATE_VM_ARCH=arm64 source deploy/vm/lib.sh
+# The card image is Debian 12 (bookworm): its kernel and modules are that release's.
+CRATE_VM_ARCH=arm64 CRATE_VM_DIST=bookworm source deploy/vm/lib.sh
 W=${CRATE_IMAGE_DIR:-/var/tmp/crate-image}
 deb= keep=
 while (($#)); do

@@ -17,7 +17,8 @@
 # Env: CRATE_IMAGE_DIR (work dir, default /var/tmp/crate-image), CRATE_IMAGE_MIRROR.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CRATE_VM_ARCH=arm64 source deploy/vm/lib.sh
+# The card image is Debian 12 (bookworm): its kernel and modules are that release's.
+CRATE_VM_ARCH=arm64 CRATE_VM_DIST=bookworm source deploy/vm/lib.sh
 usage() { sed -n '5,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 W=${CRATE_IMAGE_DIR:-/var/tmp/crate-image}
 MIRROR=${CRATE_IMAGE_MIRROR:-http://deb.debian.org/debian}

@@ -10,7 +10,8 @@
 set -euo pipefail
 R=$1 kver=$2
 cd "$(dirname "$0")/../.."
-CRATE_VM_ARCH=arm64 source deploy/vm/lib.sh
+# The card image is Debian 12 (bookworm): its kernel and modules are that release's.
+CRATE_VM_ARCH=arm64 CRATE_VM_DIST=bookworm source deploy/vm/lib.sh
 source deploy/vm/sim-modules.sh
 W=${CRATE_IMAGE_DIR:-/var/tmp/crate-image}
 MIRROR=${CRATE_IMAGE_MIRROR:-http://deb.debian.org/debian}

@@ -4,7 +4,8 @@
 #   1. the .deb from a release build (or --deb), and the same package repacked one
 #      version up (the upgrade);
 #   2. three small albums with solid-colour covers (scenario/make-music.py);
-#   3. a bookworm image (build-base.sh, cached in $CRATE_VM_DIR) with the package
+#   3. an image of Debian 13, or 12 with CRATE_VM_DIST=bookworm (build-base.sh, cached in
+#      $CRATE_VM_DIR) with the package
 #      installed and its config edited for the VM's hardware (scenario/edit-config.sh);
 #   4. boot 1: crated starts on boot; a simulated knob turn and press play an album
 #      into the loopback card while the vfb panel shows it; meanwhile the host fetches
@@ -21,12 +22,12 @@
 #   --arch   the guest (default amd64, or $CRATE_VM_ARCH); arm64 runs in qemu -M virt
 #            under emulation, with the package built for arm64
 #   --deb    a package built already (deploy/test.sh builds one for this test and the
-#            power-cut test), of the guest's architecture
+#            power-cut test), of the guest's architecture and release (CRATE_VM_DIST)
 #   --quick  boot 1 only (knob, capture, panel), then power off: the part cheap enough
 #            for CI under arm64 emulation; no reboot, upgrade, removal
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-usage() { sed -n '20,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '21,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 deb= quick=0
 while (($#)); do
   case $1 in

@@ -1,21 +1,30 @@
 # Sourced by the deploy/vm scripts: the work dir and host-package helper they share.
 # The work dir holds everything big (kernel, base rootfs, images): never the repo.
 # CRATE_VM_ARCH picks the guest: amd64 (default) or arm64 (qemu -M virt, emulated).
-# Each architecture has its own work dir, so kernels, bases and images never mix.
+# CRATE_VM_DIST picks its Debian release: trixie (Debian 13, default) or bookworm (12).
+# Each architecture and release has its own work dir, so kernels, bases and images never mix.
 log() { printf '%s %s\n' "[$(date +%T)] ${0##*/}:" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 VM_ARCH=${CRATE_VM_ARCH:-amd64}
 VM_HOST_ARCH=$(dpkg --print-architecture)
+# The guest's Debian release, and so the package built for it (build-deb.sh --dist) and
+# its kernel's series (VM_KSERIES: Debian 12 ships 6.1, Debian 13 6.12).
+VM_DIST=${CRATE_VM_DIST:-trixie}
+case $VM_DIST in
+  trixie) VM_KSERIES=6.12 VM_WORK_SUFFIX=-trixie ;;
+  bookworm) VM_KSERIES=6.1 VM_WORK_SUFFIX= ;;
+  *) die "CRATE_VM_DIST=$VM_DIST: trixie or bookworm" ;;
+esac
 case $VM_ARCH in
   amd64)
-    VM_WORK=${CRATE_VM_DIR:-/var/tmp/crate-vm}
+    VM_WORK=${CRATE_VM_DIR:-/var/tmp/crate-vm$VM_WORK_SUFFIX}
     VM_QEMU_PKG=qemu-system-x86 VM_CONSOLE=ttyS0
     # PVH entry of the uncompressed vmlinux skips the slow emulated decompression.
     VM_KERNEL=vmlinux VM_QEMU=(qemu-system-x86_64 -vga none)
     VM_SLOW_DEFAULT=1 ;;
   arm64)
-    VM_WORK=${CRATE_VM_DIR:-/var/tmp/crate-vm-arm64}
+    VM_WORK=${CRATE_VM_DIR:-/var/tmp/crate-vm$VM_WORK_SUFFIX-arm64}
     VM_QEMU_PKG=qemu-system-arm VM_CONSOLE=ttyAMA0
     # Debian's arm64 vmlinuz is the plain Image, which qemu loads as it is.
     VM_KERNEL=vmlinuz VM_QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a72)
@@ -28,8 +37,8 @@ esac
 VM_SLOW=${CRATE_VM_SLOW:-$VM_SLOW_DEFAULT}
 [[ $VM_SLOW =~ ^[1-9][0-9]*$ ]] || die "CRATE_VM_SLOW=$VM_SLOW: a whole number >= 1"
 VM_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# The guest's Debian release, and so the package built for it.
-VM_DIST=bookworm
+# The build machine's own release: its apt sees that release's kernels, no other.
+VM_HOST_DIST=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 mkdir -p "$VM_WORK"
 
 # Install host packages only when some are missing, so a cached rerun never waits on
@@ -57,6 +66,10 @@ package_to_test() {
     deb=$(bash deploy/build-deb.sh --dist "$VM_DIST" "${arch[@]}" --out "$dir/debs" | tail -1)
   fi
   [[ -f $deb ]] || die "no such package: $deb"
+  # Each release's package names that release's libraries: another's would not install.
+  local want; want=$(source "$VM_HERE/../dists.sh" && dist_facts "$VM_DIST" && echo "$DIST_VERSION_SUFFIX")
+  [[ $(dpkg-deb -f "$deb" Version) == *"$want" ]] ||
+    die "$deb is not a package for $VM_DIST (its version does not end in $want): CRATE_VM_DIST chooses the guest's release"
   echo "$deb"
 }
 

@@ -34,7 +34,8 @@ need_binfmt                       # dpkg and the --run scripts of a foreign gues
 t0=$SECONDS
 T=$(mktemp -d "$VM_WORK/image.XXXXXX")
 R=$T/root
-trap 'safe_rm "$T"' EXIT
+# A failed --run script leaves the chroot's mounts: undo them before the tree goes.
+trap 'chroot_umount "$R"; safe_rm "$T"' EXIT
 mkdir "$R"
 zstd -dcq "$VM_WORK/base.tar.zst" | tar -C "$R" --numeric-owner --xattrs -xf -
 

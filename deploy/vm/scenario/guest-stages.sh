@@ -98,6 +98,12 @@ if [ "$stage" = 1 ]; then
   # --- The library is scanned and the knob is read from the GPIO chip.
   until_true 120 "the start-up scan (3 albums)" sh -c '[ "$(crate-admin --json albums | python3 -c "import json,sys; print(len(json.load(sys.stdin)[\"albums\"]))")" = 3 ]'
   check "controls read the GPIO chip" [ "$(field "d['status']['controls']['backend']")" = gpio ]
+  # The libgpiod crated reads the chip through, as mapped into the running process: the
+  # release's own (Debian 13: libgpiod.so.3, v2's API, LibGPIOD2.swift; Debian 12:
+  # libgpiod.so.2, v1's, LibGPIOD1.swift). The knob press below goes through that code.
+  gpiod_want=$(. /etc/os-release; case $VERSION_ID in 13) echo libgpiod.so.3 ;; 12) echo libgpiod.so.2 ;; *) echo "Debian $VERSION_ID?" ;; esac)
+  gpiod_mapped=$(grep -o 'libgpiod\.so\.[0-9]*' "/proc/$pid/maps" | sort -u | paste -sd,)
+  check "crated reads the GPIO chip through $gpiod_want (mapped: ${gpiod_mapped:-none})" [ "$gpiod_mapped" = "$gpiod_want" ]
   "${admin[@]}" crate > "$OUT/crate.json"
   expected=$(json "d['crate']['items'][1]['album']['folder']" < "$OUT/crate.json")
   echo "$expected" > "$OUT/expected-album"
