@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The ~8,700 public symbols of the linked-in modules are nobody's to look up: not
-// exporting them leaves their tables (0.7 MB) out of the mapped binary (crated, crate-web).
+// exporting them leaves their tables (0.7 MB) out of the mapped binary (crate).
 let noExportDynamic: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 
 // libgpiod's API is not the same in v1 (Debian 12's libgpiod2) and v2 (Debian 13's
@@ -15,9 +15,9 @@ let package = Package(
     name: "Crate",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "crated", targets: ["crated"]),
-        .executable(name: "crate-admin", targets: ["crate-admin"]),
-        .executable(name: "crate-web", targets: ["crate-web"]),
+        // crated, crate-admin and crate-web are one executable, run through links of those
+        // names (deploy/program-links.sh), so the static Swift runtime is on the card once.
+        .executable(name: "crate", targets: ["crate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -181,17 +181,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(
-            name: "crated",
+        // crated's command line and main thread (signals, systemd's watchdog), run by `crate`.
+        .target(
+            name: "CratedProgram",
             dependencies: [
-                "CrateDaemon", "CratePosix",
+                "CrateDaemon", "CratePosix", "CrateConfig", "CrateCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            linkerSettings: noExportDynamic
+            ]
         ),
-        .executableTarget(
-            name: "crate-admin",
+        // crate-admin's commands and their output, run by `crate`.
+        .target(
+            name: "CrateAdminProgram",
             dependencies: [
                 "CrateCore", "CrateWire", "CrateConfig", "CratePosix", "CrateSnapcast", "CrateControlClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -209,13 +210,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(
-            name: "crate-web",
+        // crate-web's command line, run by `crate`.
+        .target(
+            name: "CrateWebProgram",
             dependencies: [
                 "CrateWeb", "CrateConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
+            ]
+        ),
+        // The one executable: chooses crated, crate-admin or crate-web by the name it is
+        // run as (Sources/crate/Invocation.swift).
+        .executableTarget(
+            name: "crate",
+            dependencies: ["CratedProgram", "CrateAdminProgram", "CrateWebProgram", "CrateCore"],
             linkerSettings: noExportDynamic
         ),
         .executableTarget(

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # bench/arm64.sh — what the arm64 build costs (issue 27, item 5), measured where it can be
 # from an x86_64 machine:
-#   1. the sizes of crated and crate-admin for arm64 (stripped, in the .deb, and unstripped)
+#   1. the size of crate (crated, crate-admin and crate-web in one executable) for arm64
+#      (stripped, in the .deb, and unstripped)
 #      beside the x86_64 ones where a build of them exists, and the .debs' sizes;
 #   2. the guest instructions crated and Debian's arm64 mpd execute under qemu-user, whole
 #      processes that play the same album for ~0 s (start, play, stop at once), 30 s and
 #      60 s, counted by bench/arm64/insncount.c (a qemu TCG plugin) in a Debian 12 arm64
-#      root: the differences are the work of playback, start-up left out.
+#      root: the differences are the work of playback, start-up left out;
+#   3. the decode floor: the same count for bench/arm64/decode_floor.c, a bare program that
+#      only decodes the same albums with the same libFLAC and libmpg123, and each player's
+#      overhead above it (bench/count_x86.sh does 2 and 3 for x86_64 players).
 # Usage: bench/arm64.sh   (as root; BENCH_WINDOW=60 s of playback, BENCH_REPS=2 rounds)
 # Inputs (defaults as the arm64 build leaves them; override to point elsewhere):
 #   BENCH_ARM64_DEB    the arm64 .deb        ($ROOT/.build/deb/crate_0.1.0-1~deb12_arm64.deb, else
@@ -53,7 +57,7 @@ log "binary sizes"
 S=$W/sizes
 rm -rf "$S"; mkdir -p "$S/arm64-deb" "$S/arm64" "$S/x86_64"
 dpkg-deb -x "$DEB" "$S/arm64-deb"
-for b in crated crate-admin; do
+for b in crate; do   # crated, crate-admin and crate-web are links to it
     [[ -f $ARM_BUILD/$b ]] && cp "$ARM_BUILD/$b" "$S/arm64/$b"
     [[ -f $X86_BUILD/$b ]] && cp "$X86_BUILD/$b" "$S/x86_64/$b"
 done
@@ -87,25 +91,20 @@ rm -rf "$Q"; mkdir -p "$Q/lib"
 cp /usr/bin/qemu-aarch64 "$Q/"
 ldd /usr/bin/qemu-aarch64 | awk '/=> \//{print $3} /^\t\/.*ld-linux/{print $1}' | xargs -r cp -L -t "$Q/lib/"
 gcc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$Q/insncount.so" "$BENCH/arm64/insncount.c"
+# The decode floor (bench/arm64/decode_floor.c), cross-compiled against the Debian 12 arm64
+# sysroot deploy/arm64/prepare.sh made: the root runs it with the same libFLAC and libmpg123
+# as the players.
+cross_target bookworm-arm64
+[[ -f $CROSS_SYSROOT/usr/include/FLAC/stream_decoder.h ]] ||
+    { echo "no Debian 12 arm64 sysroot with libFLAC's headers at $CROSS_SYSROOT (deploy/arm64/prepare.sh bookworm-arm64)" >&2; exit 1; }
+clang=/opt/swift/usr/bin/clang; [[ -x $clang ]] || clang=clang
+"$clang" --target=aarch64-linux-gnu --sysroot="$CROSS_SYSROOT" -fuse-ld=lld -O2 -Wall -Wextra -Werror \
+    -o "$R/opt/decode-floor" "$BENCH/arm64/decode_floor.c" -lFLAC -lmpg123
 
-# --- the albums, made once: 3 tracks x 40 s, so a 60 s window holds a gapless track change
-# and no player reaches the album's end, whatever it decodes ahead (MPD: 4 MiB, ~24 s) -----
+# --- the albums, made once (bench/arm64/albums.sh: 3 tracks x 40 s) ----------------------
 MUSIC=$R/srv/music
 TRACK_S=40
-if [[ ! -s $MUSIC/MP3/03.mp3 ]]; then
-    log "albums in $MUSIC"
-    rm -rf "$MUSIC"; mkdir -p "$MUSIC/FLAC" "$MUSIC/MP3"
-    for i in 1 2 3; do
-        # run.sh's signal: a sweep plus pink noise, different per channel (noise keeps the
-        # frames as large as music's)
-        sox -n -r 44100 -c 2 -b 16 "$W/t$i.wav" synth $TRACK_S sine $((100 * i))-$((6000 + 1000 * i)) \
-            pinknoise remix 1v0.6,2v0.2 1v0.2,2v0.6 vol 0.6
-        flac --silent --force -T "ARTIST=Bench" -T "ALBUM=FLAC" -T "TITLE=t$i" -T "TRACKNUMBER=$i" \
-            -o "$MUSIC/FLAC/0$i.flac" "$W/t$i.wav"
-        lame --quiet -b 192 --ta Bench --tl MP3 --tt "t$i" --tn "$i" "$W/t$i.wav" "$MUSIC/MP3/0$i.mp3"
-        rm -f "$W/t$i.wav"
-    done
-fi
+bash "$BENCH/arm64/albums.sh" "$MUSIC" "$TRACK_S"
 
 # --- measure ------------------------------------------------------------------------------
 measure python3 -B "$BENCH/arm64/measure_arm64.py" --root "$R" --run "$RUN" --sizes "$S" \

@@ -84,7 +84,16 @@ EOF
 swift_release() {
     swift build -c release --static-swift-stdlib ${BENCH_SCRATCH:+--scratch-path "$BENCH_SCRATCH"} "$@"
 }
-build() { swift_release --product "$1" 2>&1 | tail -3; }
+# build PRODUCT: crated, crate-admin and crate-web are links to the one executable, crate
+# (deploy/program-links.sh), as the package installs them.
+build() {
+    case $1 in
+        crated | crate-admin | crate-web)
+            swift_release --product crate 2>&1 | tail -3
+            bash "$ROOT/deploy/program-links.sh" "$(swift_release --show-bin-path)" ;;
+        *) swift_release --product "$1" 2>&1 | tail -3 ;;
+    esac
+}
 
 # --- the measuring script ----------------------------------------------------------------
 # measure COMMAND...: in the background, so that Ctrl-C or a TERM runs the trap at once

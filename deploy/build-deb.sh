@@ -40,6 +40,7 @@ version=${version:-$release_version}
 if [ "$arch:$dist" = "$native:$native_dist" ]; then
   if [ "${CRATE_SKIP_BUILD:-0}" = 1 ]; then
     bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+    bash deploy/program-links.sh "$bin"
   else
     source deploy/build-release.sh
   fi
@@ -52,11 +53,10 @@ elif [ "$native" = amd64 ]; then
   cross_target "$dist-$arch"
   if [ "${CRATE_SKIP_BUILD:-0}" != 1 ]; then
     bash deploy/arm64/prepare.sh "$dist-$arch" >&2
-    for product in crated crate-admin crate-web; do
-      CRATE_CROSS_TARGET=$dist-$arch bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product "$product" >&2
-    done
+    CRATE_CROSS_TARGET=$dist-$arch bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product crate >&2
   fi
   bin=$CROSS_SCRATCH/$CROSS_TRIPLE/release
+  bash deploy/program-links.sh "$bin"
   sysroot=$CROSS_SYSROOT
   if [ "$arch" = arm64 ]; then
     strip=aarch64-linux-gnu-strip objdump=aarch64-linux-gnu-objdump
@@ -77,12 +77,16 @@ fi
 stage=$(mktemp -d)
 chmod 0755 "$stage"  # becomes / of the package: mktemp makes it 0700
 trap 'rm -rf "$stage"' EXIT
-install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/etc/crate" "$stage/usr/lib/systemd/system" \
+install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/libexec/crate" "$stage/etc/crate" "$stage/usr/lib/systemd/system" \
   "$stage/usr/lib/udev/rules.d" "$stage/usr/share/doc/crate" "$stage/usr/share/crate"
-# Stripped: the symbols are most of a static-stdlib binary's size.
-for binary in crated crate-admin crate-web; do
-  install -m 0755 "$bin/$binary" "$stage/usr/bin/$binary"
-  "$strip" --strip-all --remove-section=.comment "$stage/usr/bin/$binary"
+# One executable for the three programs, each a link that names it (Sources/crate): the
+# static Swift runtime is on the card once and its pages are shared by crated and
+# crate-web. Stripped: the symbols are most of a static-stdlib binary's size.
+executable=usr/libexec/crate/crate
+install -m 0755 "$bin/crate" "$stage/$executable"
+"$strip" --strip-all --remove-section=.comment "$stage/$executable"
+for name in crated crate-admin crate-web; do
+  ln -s "../libexec/crate/crate" "$stage/usr/bin/$name"
 done
 # Manual pages (Debian policy 12.1), from the commands' own help and the reference config.
 install -d "$stage/usr/share/man/man1" "$stage/usr/share/man/man5" "$stage/usr/share/man/man8"
@@ -114,7 +118,7 @@ install -m 0644 deploy/deb/copyright "$stage/usr/share/doc/crate/copyright"
 install -m 0755 deploy/deb/postinst deploy/deb/prerm deploy/deb/postrm "$stage/DEBIAN/"
 echo /etc/crate/crate.toml > "$stage/DEBIAN/conffiles"
 
-# Depends: the package of every shared library the binaries name (NEEDED), and of the
+# Depends: the package of every shared library the executable names (NEEDED), and of the
 # one crated opens itself, found where the binaries will run (this machine, or the
 # release's sysroot), so the list follows the code instead of a hand-kept copy.
 package_of() {  # dpkg knows a library by one of its names: /lib or /usr/lib, link or file
@@ -137,7 +141,7 @@ package_in_sysroot() {  # sysroot.files: "path package" for every unpacked file
 }
 depends=$(
   # libcurl.so.4 is opened at run time (the first Plex, stream or Last.fm request), not NEEDED.
-  { for binary in "$stage/usr/bin/"*; do "$objdump" -p "$binary" | awk '/NEEDED/ {print $2}'; done
+  { "$objdump" -p "$stage/$executable" | awk '/NEEDED/ {print $2}'
     echo libcurl.so.4; } | sort -u |
     while read -r soname; do
       if [ -n "$sysroot" ]; then package_in_sysroot "$soname" || exit 1; continue; fi
@@ -150,7 +154,7 @@ depends=$(
 # libc6 at the newest symbol version the binaries call: a toolchain built on a newer
 # glibc (the cross one is) cannot then slip in a call that the release would fail on at
 # run time; apt refuses the package instead.
-glibc=$(for binary in "$stage/usr/bin/"*; do "$objdump" -T "$binary"; done |
+glibc=$("$objdump" -T "$stage/$executable" |
   grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -Vu | tail -1)
 [ -n "$glibc" ] || { echo "build-deb.sh: no glibc symbol versions found in the binaries" >&2; exit 1; }
 depends=$(echo "$depends" | sed "s/\blibc6\b/libc6 (>= $glibc)/")

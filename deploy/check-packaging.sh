@@ -5,7 +5,7 @@
 #   packaged binaries). verify only warns on bad lines, so any output fails the check.
 # - a lint of the udev rules (deploy/lint-udev.py).
 # - the control file: conffile, maintainer scripts, no world-writable files.
-# - crate-admin links no libasound (only the audio engine reaches ALSA).
+# - crated, crate-admin and crate-web are links to the one executable.
 # - lintian, Debian's own package checker: no error and no warning (information and
 #   pedantic tags are not failures).
 #
@@ -47,12 +47,19 @@ if writable=$(find "$root" -perm -0002 ! -type l | grep .); then
 fi
 echo "ok   conffile, maintainer scripts, permissions"
 
-# Only crated plays: crate-admin must not drag in libasound (the ALSA shim is the audio
-# engine's alone).
-if readelf -d "$root/usr/bin/crate-admin" | grep -q 'NEEDED.*libasound'; then
-  echo "FAIL crate-admin links libasound"; exit 1
+# One executable, three names (Sources/crate): what the units, the man pages and the
+# admin call must be links that reach it, and it must be the package's only program.
+exe=usr/libexec/crate/crate
+[ -f "$root/$exe" ] && [ -x "$root/$exe" ] || { echo "FAIL no executable /$exe"; exit 1; }
+for name in crated crate-admin crate-web; do
+  if [ ! -L "$root/usr/bin/$name" ] || [ "$(readlink -f "$root/usr/bin/$name")" != "$(readlink -f "$root/$exe")" ]; then
+    echo "FAIL /usr/bin/$name is not a link to /$exe"; exit 1
+  fi
+done
+if others=$(find "$root/usr/bin" "$root/usr/libexec" -type f ! -path "$root/$exe" | grep .); then
+  echo "FAIL more programs than the one executable: $others"; exit 1
 fi
-echo "ok   crate-admin does not link libasound"
+echo "ok   crated, crate-admin and crate-web are links to /$exe"
 
 command -v lintian >/dev/null || apt-get install -y -qq --no-install-recommends lintian >/dev/null
 # Root is how CI and the box's builder run; lintian only says it would rather not.

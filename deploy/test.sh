@@ -44,8 +44,10 @@ if ((vm)); then
   trap '[ -n "$prepare" ] && wait "$prepare" 2>/dev/null' EXIT   # never leave it half-done
 fi
 
-# The daemon tests start the real crated and crate-admin, so build all products first.
+# The daemon tests start the real crated and crate-admin, so build all products first;
+# the three programs are links to the one executable, as the package installs them.
 swift build --build-tests
+bash deploy/program-links.sh "$(swift build --show-bin-path)"
 # XCTest only: the suite has no Swift Testing tests, and its empty run would print last.
 swift test --skip-build --disable-swift-testing
 # The web page in a real browser (chromium) against a real crated: about a minute.

@@ -55,6 +55,25 @@ final class DisplayDaemonTests: XCTestCase {
         XCTAssertEqual(status.screen, "now-playing")
     }
 
+    /// With no panel nobody sees the elapsed time tick: playing draws no frame a second
+    /// (each is work on the box's small CPU), yet a snapshot still shows the album.
+    func testWithoutAPanelPlayingDrawsNoFrameEachSecond() throws {
+        try LibraryFixture(root: music, seconds: 8).add("Band/Long Drive", [
+            .init(file: "01.mp3", title: "Miles", artist: "Test Band", album: "Long Drive", track: "1/1"),
+        ])
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music],
+                                       extraConfig: "[display]\nwidth = 320\nheight = 240")
+        try daemon.waitForStartupScan()
+        let album = try XCTUnwrap(try request(daemon, ControlRequest(cmd: .albums)).albums?.first)
+        _ = try request(daemon, ControlRequest(cmd: .play, album: album.id))
+        try daemon.waitFor("playing") { $0.state == .playing && $0.position > 0.5 }
+        let before = try XCTUnwrap(try daemon.status().display).frames
+        try daemon.waitFor("3 s more played") { $0.state == .playing && $0.position > 3.7 }
+        XCTAssertEqual(try XCTUnwrap(try daemon.status().display).frames, before,
+                       "frames drawn while playing with no panel")
+        XCTAssertTrue(showsAlbumTitle("Long Drive", in: try snapshot(daemon)))
+    }
+
     func testAMissingPanelIsReportedAndSnapshotsStillWork() throws {
         let daemon = try DaemonProcess(dir: dir.path, extraConfig: "[display]\ndevice = \"\(dir.path)/fb9\"")
         let status = try daemon.status()

@@ -12,17 +12,30 @@ public final class DaemonProcess {
     public let process = Process()
     public let logPath: String
 
-    /// The folder holding the built executables (`swift build` puts crated beside the tests).
+    /// The folder holding the built executables (`swift build` puts crate beside the tests).
     public static var productsDir: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     }
 
+    /// The program `name` (crated, crate-admin, crate-web) as the package ships it: a link
+    /// of that name to the one executable, `crate`, made here beside it (as
+    /// deploy/program-links.sh does) so every test goes through the choice by name.
     public static func executable(_ name: String) throws -> String {
-        let path = productsDir + "/" + name
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw FixtureError("\(path) not built: run `swift build` before `swift test`")
+        let binary = productsDir + "/crate"
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw FixtureError("\(binary) not built: run `swift build` before `swift test`")
         }
-        return path
+        let link = productsDir + "/" + name
+        // Not a link yet (or still a separate binary of an older build): none to read.
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != "crate" {
+            // Made aside and renamed over the old one: atomic, whoever else makes it meanwhile.
+            let made = link + ".\(getpid())"
+            unlink(made)
+            guard symlink("crate", made) == 0, rename(made, link) == 0 else {
+                throw FixtureError("cannot link \(link) to crate: \(String(cString: strerror(errno)))")
+            }
+        }
+        return link
     }
 
     /// Starts crated writing into `capture.raw` through ALSA's `file` PCM, paced by the clock

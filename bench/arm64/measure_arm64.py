@@ -7,11 +7,20 @@ Each player runs as `chroot ROOT <x86_64 loader> qemu-aarch64 -plugin insncount.
 the whole process is counted, from exec to exit (start-up, library scan, playback, stop).
 This script drives the players over their sockets from the host (native Python): nothing
 of it is counted.
+
+The decode floor: bench/arm64/decode_floor.c, a bare program that only decodes the same
+files with the same libraries (libFLAC, libmpg123), counted the same way for ~0 s and for
+the window; the difference is what decoding the window costs anyone. Each player's
+overhead is its steady playback (buffers full) less that floor.
+
+--native counts x86_64 players on this machine the same way (qemu-x86_64 and the plugin,
+no root): --crated names the crated to run, mpd is this machine's, --music the albums.
 """
 import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -22,7 +31,11 @@ from benchlib import (CrateDaemon, MpdDaemon, Timing, cpu_seconds, fmt,  # noqa:
                       mpd_conf, unlink_stale)
 
 QEMU_DIR = "/opt/qemu-x86_64"           # inside the root: arm64.sh put qemu and the plugin there
-MUSIC = "/srv/music"                    # inside the root
+MUSIC = "/srv/music"                    # inside the root (--native: --music)
+FLOOR = "/opt/decode-floor"             # inside the root: arm64.sh built it there (--native: --floor)
+CRATED = "/usr/bin/crated"              # (--native: --crated)
+NATIVE = None                           # --native: the plugin's path; qemu-x86_64 runs the players
+TMP = "/tmp/bench"                      # the players' folders (inside the root)
 ALBUMS = {"FLAC": ["01.flac", "02.flac", "03.flac"], "MP3": ["01.mp3", "02.mp3", "03.mp3"]}
 TRACK_S = 40                            # each track's length (arm64.sh's --track-seconds)
 # Emulated with a callback per block, a daemon starts, scans and stops far slower than on
@@ -37,7 +50,7 @@ class Emulated:
 
     def setup(self, root, run, tag):
         self.root, self.tag = root, tag
-        self.guest_dir = f"/tmp/bench/{self.name}"
+        self.guest_dir = f"{TMP}/{self.name}"
         self.host_dir = root + self.guest_dir
         subprocess.run(["rm", "-rf", self.host_dir], check=True)
         os.makedirs(self.host_dir)
@@ -46,10 +59,7 @@ class Emulated:
 
     def spawn(self, argv, rundir, env=None):
         binary = argv[0] if argv[0].startswith("/") else "/usr/bin/" + argv[0]
-        qemu = ["chroot", self.root, f"{QEMU_DIR}/lib/ld-linux-x86-64.so.2", "--library-path",
-                f"{QEMU_DIR}/lib", f"{QEMU_DIR}/qemu-aarch64", "-plugin",
-                f"{QEMU_DIR}/insncount.so,out={self.guest_dir}/insns.txt"]
-        super().spawn(qemu + [binary] + argv[1:], rundir, env)
+        super().spawn(counting(self.root, f"{self.guest_dir}/insns.txt") + [binary] + argv[1:], rundir, env)
 
     def instructions(self):
         """The count the plugin wrote at this process's exit (its forks write lines of their own)."""
@@ -62,6 +72,32 @@ class Emulated:
         except FileNotFoundError:
             pass
         return None
+
+
+def counting(root, out):
+    """The command line that runs a program under the counting qemu, its count appended to
+    `out` (a path as the program sees it)."""
+    if NATIVE:
+        return ["qemu-x86_64", "-plugin", f"{NATIVE},out={out}"]
+    return ["chroot", root, f"{QEMU_DIR}/lib/ld-linux-x86-64.so.2", "--library-path",
+            f"{QEMU_DIR}/lib", f"{QEMU_DIR}/qemu-aarch64", "-plugin", f"{QEMU_DIR}/insncount.so,out={out}"]
+
+
+def floor_run(root, album, seconds):
+    """decode_floor on `album`'s files for `seconds`: its whole count, and the seconds it decoded."""
+    out = f"{TMP}/floor/insns.txt"
+    host_out = root + out
+    os.makedirs(os.path.dirname(host_out), exist_ok=True)
+    if os.path.exists(host_out):
+        os.unlink(host_out)
+    files = [f"{MUSIC}/{album}/{t}" for t in ALBUMS[album]]
+    done = subprocess.run(counting(root, out) + [FLOOR, f"{seconds:g}"] + files,
+                          capture_output=True, text=True, check=True)
+    with open(host_out) as f:
+        count = int(dict(kv.split("=") for kv in f.read().split())["insns"])
+    print(f"  floor  {album:4} {seconds:>3.0f} s: {count / 1e9:.3f} G instructions, "
+          f"{float(done.stdout):.1f} s decoded", flush=True)
+    return {"album": album, "seconds": seconds, "instructions": count, "decoded_s": float(done.stdout)}
 
 
 class Crated(Emulated, CrateDaemon):
@@ -77,7 +113,7 @@ class Crated(Emulated, CrateDaemon):
             f.write(f'state_dir = "{self.guest_dir}/state"\n\n[control]\nsocket = "{sock}"\n'
                     'request_timeout = 3600\n\n[audio]\ndevice = "null"\n\n'
                     f'[library]\npaths = ["{MUSIC}"]\n\n[log]\nlevel = "warning"\n')
-        self.spawn(["/usr/bin/crated", "--config", conf], self.run)
+        self.spawn([CRATED, "--config", conf], self.run)
         self.open()
 
     def ready(self, tracks):
@@ -193,10 +229,10 @@ def elf_info(path):
 def sizes(sdir, deb, x86_deb):
     """Every binary arm64.sh copied into `sdir`, stripped ones from the packages."""
     out = {}
-    places = {"arm64 stripped (.deb)": "arm64-deb/usr/bin", "arm64 unstripped": "arm64",
-              "x86_64 stripped (.deb)": "x86_64-deb/usr/bin", "x86_64 release build": "x86_64"}
+    places = {"arm64 stripped (.deb)": "arm64-deb/usr/libexec/crate", "arm64 unstripped": "arm64",
+              "x86_64 stripped (.deb)": "x86_64-deb/usr/libexec/crate", "x86_64 release build": "x86_64"}
     for label, sub in places.items():
-        for b in ("crated", "crate-admin"):
+        for b in ("crate",):  # crated, crate-admin and crate-web are links to it
             p = os.path.join(sdir, sub, b)
             if os.path.exists(p):
                 out.setdefault(b, {})[label] = elf_info(p)
@@ -213,7 +249,7 @@ def mib(n):
 
 def print_sizes(s):
     print("\nBinary sizes (MiB; Swift runtime static unless marked):")
-    for b in ("crated", "crate-admin"):
+    for b in ("crate",):
         for label, info in s.get(b, {}).items():
             mark = "" if info["swift_runtime"] == "static" else "  (Swift runtime shared)"
             print(f"  {b:12} {label:24} {mib(info['bytes']):>6}{mark}")
@@ -224,24 +260,30 @@ def print_sizes(s):
 # --- main --------------------------------------------------------------------------------
 
 def qemu_version(root):
-    out = subprocess.run(["chroot", root, f"{QEMU_DIR}/lib/ld-linux-x86-64.so.2", "--library-path",
-                          f"{QEMU_DIR}/lib", f"{QEMU_DIR}/qemu-aarch64", "--version"],
-                         capture_output=True, text=True).stdout
+    qemu = ["qemu-x86_64"] if NATIVE else ["chroot", root, f"{QEMU_DIR}/lib/ld-linux-x86-64.so.2",
+                                            "--library-path", f"{QEMU_DIR}/lib", f"{QEMU_DIR}/qemu-aarch64"]
+    out = subprocess.run(qemu + ["--version"], capture_output=True, text=True).stdout
     return out.splitlines()[0] if out else "?"
 
 
 def package_version(root, pkg):
-    return subprocess.run(["chroot", root, "dpkg-query", "-W", "-f=${Version}", pkg],
+    if NATIVE and pkg == "crate":
+        return subprocess.run([CRATED, "--version"], capture_output=True, text=True).stdout.strip()
+    return subprocess.run((["chroot", root] if not NATIVE else []) + ["dpkg-query", "-W", "-f=${Version}", pkg],
                           capture_output=True, text=True).stdout
 
 
 def main():
-    global TRACK_S
+    global TRACK_S, NATIVE, MUSIC, FLOOR, CRATED, TMP
     ap = argparse.ArgumentParser()
-    ap.add_argument("--root", required=True)
+    ap.add_argument("--root", default="")
     ap.add_argument("--run", required=True)
-    ap.add_argument("--sizes", required=True)
-    ap.add_argument("--deb", required=True)
+    ap.add_argument("--sizes")
+    ap.add_argument("--deb")
+    ap.add_argument("--native", metavar="PLUGIN", help="count x86_64 players here, with this insncount.so")
+    ap.add_argument("--crated", default=CRATED)
+    ap.add_argument("--music", default=MUSIC)
+    ap.add_argument("--floor", default=FLOOR)
     ap.add_argument("--x86-deb")
     ap.add_argument("--window", type=float, default=60)
     ap.add_argument("--reps", type=int, default=2)
@@ -249,16 +291,26 @@ def main():
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     TRACK_S = args.track_seconds
+    NATIVE, MUSIC, FLOOR, CRATED = args.native, args.music, args.floor, args.crated
+    if NATIVE:
+        TMP = os.path.join(args.run, "players")
 
     res = {"date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
            "rig": {"qemu": qemu_version(args.root), "host": platform.machine(),
                    "host_cpus": os.cpu_count(), "crate": package_version(args.root, "crate"),
                    "mpd": package_version(args.root, "mpd"),
                    "counting": "guest instructions of the whole process (all threads), "
-                               "bench/arm64/insncount.c"},
-           "sizes": sizes(args.sizes, args.deb, args.x86_deb), "runs": [], "errors": []}
-    print_sizes(res["sizes"])
+                               "bench/arm64/insncount.c",
+                   "guest": "x86_64 (qemu-x86_64 on this machine)" if NATIVE else "aarch64 (Debian 12 root)"},
+           "sizes": sizes(args.sizes, args.deb, args.x86_deb) if args.sizes else None,
+           "runs": [], "floor": [], "errors": []}
+    if res["sizes"]:
+        print_sizes(res["sizes"])
     print(f"\nGuest instructions under {res['rig']['qemu']} (whole process, start to exit):")
+    # The floor first: a bare decoder is deterministic, once per case is enough.
+    for album in ALBUMS:
+        for seconds in (0, args.window):
+            res["floor"].append(floor_run(args.root, album, seconds))
     # Rounds: every case once per round, so a change on the box falls on all of them alike.
     for _ in range(args.reps):
         for album in ALBUMS:
@@ -274,6 +326,8 @@ def main():
     rows, spreads = [], []
     for album in ALBUMS:
         line = {"album": album}
+        counts = {f["seconds"]: f["instructions"] for f in res["floor"] if f["album"] == album}
+        line["floor"] = counts[args.window] - counts[0]   # decoding the window, start-up out
         for p in ("crated", "mpd"):
             means, played = {}, {}
             for key, window in cases.items():
@@ -293,6 +347,14 @@ def main():
         for k in (*cases, "playback", "steady"):
             c, m = line["crated"][k], line["mpd"][k]
             line[f"ratio_{k}"] = c / m if c and m else None
+        # Above the floor: steady playback (the window's decoding, buffers full) less the
+        # floor's decoding of the same window.
+        for p in ("crated", "mpd"):
+            steady = line[p]["steady"]
+            line[p]["over_floor"] = steady - line["floor"] if steady else None
+            line[p]["times_floor"] = steady / line["floor"] if steady else None
+        c, m = line["crated"]["over_floor"], line["mpd"]["over_floor"]
+        line["ratio_over_floor"] = c / m if c and m else None
         rows.append(line)
     res["spread"] = max(spreads) if spreads else None
     res["table"] = rows
@@ -307,6 +369,16 @@ def main():
             c, m = line["crated"][k], line["mpd"][k]
             print(f"{line['album']:5} {name:34} {fmt(c and c / 1e9, 3):>11} {fmt(m and m / 1e9, 3):>9} "
                   f"{fmt(line['ratio_' + k]):>10}")
+    print(f"\nAbove the decode floor ({w} decoded by decode_floor: libFLAC or libmpg123 alone; "
+          f"each player's {w} of playback with buffers full, less that):")
+    print(f"{'album':5} {'floor (G)':>10} {'crated (G)':>11} {'over':>7} {'x floor':>8} "
+          f"{'mpd (G)':>9} {'over':>7} {'x floor':>8} {'crated/mpd over':>16}")
+    for line in rows:
+        c, m = line["crated"], line["mpd"]
+        print(f"{line['album']:5} {line['floor'] / 1e9:>10.3f} {fmt(c['steady'] and c['steady'] / 1e9, 3):>11} "
+              f"{fmt(c['over_floor'] and c['over_floor'] / 1e9, 3):>7} {fmt(c['times_floor']):>8} "
+              f"{fmt(m['steady'] and m['steady'] / 1e9, 3):>9} {fmt(m['over_floor'] and m['over_floor'] / 1e9, 3):>7} "
+              f"{fmt(m['times_floor']):>8} {fmt(line['ratio_over_floor']):>16}")
     if res["spread"] is not None:
         print(f"largest spread of a case over {args.reps} rounds: {100 * res['spread']:.1f} %")
     for e in res["errors"]:

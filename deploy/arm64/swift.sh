@@ -2,7 +2,7 @@
 # Runs Debian's Swift from the toolchain root (prepare.sh) on this checkout, building for
 # one cross target (lib.sh: CRATE_CROSS_TARGET=trixie-arm64, the default, trixie-amd64 or
 # bookworm-arm64) through its Swift SDK: the arguments are swift's, e.g.
-#   CRATE_CROSS_TARGET=bookworm-arm64 bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product crated
+#   CRATE_CROSS_TARGET=bookworm-arm64 bash deploy/arm64/swift.sh build -c release --static-swift-stdlib --product crate
 # Adds the SDK, the target's scratch folder .build-DIST-ARCH (git ignores it), pkg-config's
 # view of the sysroot (SwiftPM reads .pc files itself, from PKG_CONFIG_PATH; the root has
 # no other -dev packages to mix in) and CRATE_LIBGPIOD, the major version of the libgpiod

@@ -133,7 +133,11 @@ public final class DisplayService: Sendable {
                         s.snapshotWanted = false
                     }
                 }
-                nextTick = playing && power != .blank ? Self.nextSecond(of: current, after: now) : nil
+                // The elapsed time is redrawn each second only on a panel someone can see:
+                // with none (none configured, or its node gone) a frame is drawn when
+                // something changes or a snapshot asks, not 60 times a minute for nobody.
+                let visible = panel.device != nil && power != .blank
+                nextTick = playing && visible ? Self.nextSecond(of: current, after: now) : nil
             }
             // Sleep until the next tick, power change or retry; a change wakes us early,
             // but never sooner than the frame-rate limit allows.

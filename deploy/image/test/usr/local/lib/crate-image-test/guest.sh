@@ -141,7 +141,7 @@ if [[ $stage == 1 ]]; then
   sha256sum </boot/firmware/crate-settings.txt >"$D/broken-settings.sha256"
   mount -o remount,ro /boot/firmware
   # The update path: a package through crate-update, which reboots.
-  stat -c %Z /usr/bin/crated >"$D/crated-ctime"
+  stat -L -c %Z /usr/bin/crated >"$D/crated-ctime"
   echo 2 >"$D/stage"; sync
   say "boot 1: crate-update $(ls /usr/local/share/crate-image-test/*.deb)"
   crate-update /usr/local/share/crate-image-test/*.deb 2>&1 | tail -5 | sed 's/^/IMAGE-TEST UPDATE /'
@@ -164,7 +164,7 @@ else
   [[ $(systemctl show -p Result --value crate-firstboot) == exit-code ]] \
     && pass "crate-firstboot.service failed (systemctl --failed shows the refusal)" \
     || fail "crate-firstboot.service: $(systemctl show -p ActiveState,Result crate-firstboot | xargs)"
-  [[ $(stat -c %Z /usr/bin/crated) != $(cat "$D/crated-ctime") ]] \
+  [[ $(stat -L -c %Z /usr/bin/crated) != $(cat "$D/crated-ctime") ]] \
     && pass "crate-update reinstalled the package (crated's files are new)" \
     || fail "crated's files unchanged after crate-update"
   check "the package is installed" bash -c 'dpkg-query -W -f "\${Status}" crate | grep -q "install ok installed"'

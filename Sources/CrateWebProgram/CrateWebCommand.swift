@@ -3,9 +3,8 @@ import CrateConfig
 import CrateWeb
 import Logging
 
-/// crate-web: the Crate Wall in a browser. A program of its own so crated stays small
+/// crate-web: the Crate Wall in a browser. A process of its own so crated stays small
 /// and real-time safe; it talks to crated over the control socket only.
-@main
 struct CrateWebCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crate-web",
@@ -53,3 +52,9 @@ struct CrateWebCommand: AsyncParsableCommand {
     }
 }
 
+
+/// What the one executable (`crate`, Sources/crate) runs when it is called `crate-web`.
+public enum CrateWebEntry {
+    /// `arguments` without the program's name.
+    public static func main(_ arguments: [String]) async { await CrateWebCommand.main(arguments) }
+}

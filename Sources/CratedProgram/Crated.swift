@@ -73,4 +73,8 @@ func printError(_ message: String) {
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
 
-Crated.main()
+/// What the one executable (`crate`, Sources/crate) runs when it is called `crated`.
+public enum CratedEntry {
+    /// `arguments` without the program's name.
+    public static func main(_ arguments: [String]) { Crated.main(arguments) }
+}
