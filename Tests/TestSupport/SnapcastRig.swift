@@ -30,6 +30,7 @@ public final class SnapcastRig {
         try FileManager.default.createDirectory(atPath: dir + "/snapserver", withIntermediateDirectories: true)
         // The `/` before `?`: snapserver 0.26 misreads a source whose parameters hold a path without it.
         var box = "tcp://127.0.0.1:\(sourcePort)/?name=Crate&mode=server&sampleformat=\(sampleFormat)&codec=pcm"
+            + "&chunk_ms=\(Self.chunkMillis)"
         if let controlScript { box += "&controlscript=\(controlScript)" }
         // No avahi, no HTTP: only the stream, its source and the JSON-RPC port, all on loopback.
         let config = """
@@ -150,6 +151,14 @@ public final class SnapcastRig {
             server.waitUntilExit()
         }
     }
+
+    /// The box source's chunk, and so how late snapserver's read of it may come: a read
+    /// more than one chunk behind its schedule makes snapserver restart the stream's
+    /// timeline ("onResync"), a gap in every room. Its default of 20 ms is less than this
+    /// virtual machine's worst stalls even for a real-time process (a 32 ms resync was
+    /// seen at SCHED_FIFO); 50 ms is still well inside crated's lead (a device buffer,
+    /// 93 ms at the defaults), so every read finds its chunk waiting.
+    public static let chunkMillis = 50
 
     /// SCHED_FIFO priority of snapserver and the rooms' snapclients: below crated's audio
     /// writer (`[audio] rt_priority`, 40), above any ordinary process.
