@@ -41,8 +41,11 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
     // MARK: the clock
 
     /// Plays `seconds` on: crosses track ends, appends the continuation, ends the list.
-    public func advance(by seconds: Double) {
-        var left = seconds
+    /// `late`: as an engine that looked only at the end (a busy machine), one track event
+    /// for wherever the head is then, none for the tracks crossed on the way.
+    public func advance(by seconds: Double, late: Bool = false) {
+        var left = seconds, crossed = false
+        defer { if late && crossed { emit(.track) } }
         while left > 0 {
             let step: (PlayerEvent?, Bool) = lock.withLock { s in
                 guard s.state == .playing, let index = s.index else { left = 0; return (nil, false) }
@@ -64,7 +67,9 @@ public final class PlayerTwin: PlayerControl, @unchecked Sendable {
                 return (.state, false)
             }
             if step.1 { askContinuation() }
-            if let kind = step.0 { emit(kind) }
+            if let kind = step.0 {
+                if late && kind == .track { crossed = true } else { emit(kind) }
+            }
         }
     }
 

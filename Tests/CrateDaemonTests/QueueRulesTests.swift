@@ -21,6 +21,19 @@ final class QueueRulesTests: QueueRulesTestCase {
         XCTAssertEqual(current, albums[2], "and so on, in the crate's order")
     }
 
+    /// A busy machine: the engine looked again only once album 2 had played whole (short
+    /// albums, a CPU hog); album 2 was played all the same, in the history and in order.
+    func testAnAlbumPlayedWholeBetweenTwoOfTheEnginesLooksIsPlayedAllTheSame() throws {
+        try session.play(album: albums[0])
+        twin.advance(by: 25)  // album 2 follows in the list
+        twin.advance(by: 40, late: true)  // 5 s into album 3; album 2 came and went unreported
+        XCTAssertEqual(current, albums[2])
+        XCTAssertEqual(played, [albums[0], albums[1]])
+        let plays = try library.store.userStates()
+        let key2 = try XCTUnwrap(try library.store.albumKey(id: albums[1]))
+        XCTAssertEqual(plays[key2]?.plays, 1, "album 2 was started: \(plays)")
+    }
+
     /// The engine thread's question when the list runs out is answered from memory: the
     /// next local album's tracks were read when the current album started. A probe: the
     /// next album's rows are removed from the store behind the session's back, and the

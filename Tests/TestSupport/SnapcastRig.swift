@@ -30,6 +30,7 @@ public final class SnapcastRig {
         try FileManager.default.createDirectory(atPath: dir + "/snapserver", withIntermediateDirectories: true)
         // The `/` before `?`: snapserver 0.26 misreads a source whose parameters hold a path without it.
         var box = "tcp://127.0.0.1:\(sourcePort)/?name=Crate&mode=server&sampleformat=\(sampleFormat)&codec=pcm"
+            + "&chunk_ms=\(Self.chunkMillis)"
         if let controlScript { box += "&controlscript=\(controlScript)" }
         // No avahi, no HTTP: only the stream, its source and the JSON-RPC port, all on loopback.
         let config = """
@@ -57,9 +58,7 @@ public final class SnapcastRig {
 
     /// Starts snapserver and waits until its source port listens.
     public func startServer() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/snapserver")
-        process.arguments = ["-c", dir + "/snapserver.conf"]
+        let process = Self.peer("/usr/bin/snapserver", ["-c", dir + "/snapserver.conf"])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -81,10 +80,8 @@ public final class SnapcastRig {
     @discardableResult
     public func addRoom(_ room: String) throws -> String {
         let capture = dir + "/\(room).raw"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/snapclient")
-        process.arguments = ["-h", "127.0.0.1", "-p", String(streamPort), "--hostID", room,
-                             "--player", "file:filename=\(capture)", "--logsink", "file:\(dir)/\(room).log"]
+        let process = Self.peer("/usr/bin/snapclient", ["-h", "127.0.0.1", "-p", String(streamPort), "--hostID", room,
+                                                        "--player", "file:filename=\(capture)", "--logsink", "file:\(dir)/\(room).log"])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -106,6 +103,28 @@ public final class SnapcastRig {
         var result: [String: [Int16]] = [:]
         for client in clients { result[client.room] = try AudioFixtures.readRaw(client.capture) }
         return result
+    }
+
+    /// Stops the rooms once each has played `ending` (the last frames crated sent), or once
+    /// `timeout` seconds have passed (a room that lost them is then the matcher's to report),
+    /// and reads each capture. The end of a capture is decided by what it holds, not by a
+    /// guess at how long snapserver's buffer and a busy machine take to play it out.
+    public func captures(after ending: [Int16], timeout: Double = 10) throws -> [String: [Int16]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var waiting = clients.map(\.capture)
+        while !waiting.isEmpty, Date() < deadline {
+            waiting = try waiting.filter { !Self.holds(try AudioFixtures.readRaw($0), ending) }
+            if !waiting.isEmpty { usleep(100_000) }
+        }
+        return try captures()
+    }
+
+    /// Whether `capture` holds `ending` frame for frame (interleaved, at a frame boundary).
+    static func holds(_ capture: [Int16], _ ending: [Int16]) -> Bool {
+        guard let first = ending.first, ending.count <= capture.count else { return false }
+        return stride(from: 0, through: capture.count - ending.count, by: 2).contains {
+            capture[$0] == first && capture[$0..<($0 + ending.count)].elementsEqual(ending)
+        }
     }
 
     /// Ends a room's snapclient: `crash` kills it without warning, as a power cut in that
@@ -131,6 +150,60 @@ public final class SnapcastRig {
             server.terminate()
             server.waitUntilExit()
         }
+    }
+
+    /// The box source's chunk, and so how late snapserver's read of it may come: a read
+    /// more than one chunk behind its schedule makes snapserver restart the stream's
+    /// timeline ("onResync"), a gap in every room. Its default of 20 ms is less than this
+    /// virtual machine's worst stalls even for a real-time process (a 32 ms resync was
+    /// seen at SCHED_FIFO); 50 ms is still well inside crated's lead (a device buffer,
+    /// 93 ms at the defaults), so every read finds its chunk waiting.
+    public static let chunkMillis = 50
+
+    /// SCHED_FIFO priority of snapserver and the rooms' snapclients: below crated's audio
+    /// writer (`[audio] rt_priority`, 40), above any ordinary process.
+    public static let peerPriority = 20
+
+    /// Whether the peers can run real-time here (root, or CAP_SYS_NICE / an rtprio limit).
+    /// Both peers keep time by the wall clock: snapserver reads its source on a 20 ms timer
+    /// and, when a read comes late, starts the stream's timeline afresh ("onResync" in its
+    /// log); snapclient's file player writes 50 ms per timer tick and a late tick makes the
+    /// room re-sync ("Not enough frames available"). Starved by a busy machine (a CPU hog,
+    /// other builds) either cuts a gap into every room's capture while crated, real-time
+    /// itself, delivered every sample ahead of time (docs/testing.md, "snapcast soak").
+    /// Real-time, as on a box where they are the only thing that must keep time, the
+    /// captures are the stream crated sent and nothing the load did.
+    public static let realtimePeers: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
+        probe.arguments = ["-f", String(peerPriority), "/bin/true"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        do {
+            try probe.run()
+            probe.waitUntilExit()
+        } catch {
+            print("snapcast rig: no chrt (\(error)); snapserver and snapclients run at ordinary priority")
+            return false
+        }
+        if probe.terminationStatus != 0 {
+            print("snapcast rig: SCHED_FIFO not permitted; snapserver and snapclients run at ordinary priority, "
+                  + "so a busy machine can cut gaps into the rooms' captures")
+        }
+        return probe.terminationStatus == 0
+    }()
+
+    /// A snapcast program, under `chrt -f` when the peers may run real-time.
+    static func peer(_ program: String, _ arguments: [String]) -> Process {
+        let process = Process()
+        if realtimePeers {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
+            process.arguments = ["-f", String(peerPriority), program] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+        }
+        return process
     }
 
     static func size(_ path: String) -> Int {

@@ -187,7 +187,7 @@ public final class AlbumSession: Sendable {
     /// makes the earlier album current again (the display and the like button follow),
     /// and neither counts as heard to its end.
     func playerChanged(_ kind: DaemonEvent.Kind, _ status: PlayerStatus) {
-        var finished: AlbumSegment? = nil, started: Int64? = nil
+        var finished: AlbumSegment? = nil, started: Int64? = nil, passed: [Int64] = []
         tally.access { $0.observe(status) }
         state.access { s in
             if let index = status.currentIndex, let segment = s.segment(containing: index) {
@@ -198,7 +198,13 @@ public final class AlbumSession: Sendable {
                     if forward {
                         finished = s.current.flatMap { old in s.segments.last { $0.albumID == old } }
                         started = segment.albumID
-                        if let old = s.current { s.played = (s.played + [old]).suffix(SessionState.playedLimit) }
+                        // The engine reports the track under the head when it looks: a busy
+                        // machine can play a short album whole between two looks. Played all the same.
+                        if let from = finished {
+                            passed = s.segments.filter { $0.startIndex > from.startIndex && $0.startIndex < segment.startIndex }
+                                .map(\.albumID)
+                        }
+                        if let old = s.current { s.played = (s.played + [old] + passed).suffix(SessionState.playedLimit) }
                         // A few albums back is as far as `previous` presses go; the saved state stays small.
                         let behind = s.segments.filter { $0.startIndex < segment.startIndex }.count
                         if behind > SessionState.segmentsKeptBehind {
@@ -233,6 +239,10 @@ public final class AlbumSession: Sendable {
             }
         }
         if kind == .state || started != nil { reportTimeline() }
+        for album in passed {
+            recordPlay(album, completed: false)
+            offers.offerPlayed(album)
+        }
         if let started {
             recordPlay(started, completed: false)
             offers.offerPlayed(started)
