@@ -2,7 +2,8 @@
 # The snapcast soak (not CI): the two-room sweep check and the tests that used to miss now
 # and then, each run RUNS times in a row, round by round, optionally with a CPU hog
 # (`yes > /dev/null`) beside them; prints every miss and the count of misses per test.
-# Usage: deploy/soak-snapcast.sh [RUNS] (env HOG=1 for the CPU hog; RUNS defaults to 50).
+# Usage: deploy/soak-snapcast.sh [RUNS] (env HOG=1 for the CPU hog; RUNS defaults to 50;
+# SOAK_ONLY="Class.test ..." runs only those).
 # The output of each missed run is kept under $SOAK_DIR (default /tmp/crate-soak-snapcast).
 set -u
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ tests=(
   "CrateFreshnessTests.testThirtyAlbumsPlayOnPastTheCrateWithNoRepeatAndPastAnOfflineAlbum"
   "PlexKeepTests.testKeepingAlbumsOfflineFromTheCommandLineAndTheKnob"
 )
+if [ -n "${SOAK_ONLY:-}" ]; then read -r -a tests <<<"$SOAK_ONLY"; fi
 mkdir -p "$out"
 swift build --build-tests >"$out/build.log" 2>&1 || { echo "soak: the build failed (see $out/build.log)"; exit 1; }
 

@@ -5,6 +5,7 @@
 #include <malloc.h>
 #include <sched.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "crate_shims.h"
@@ -27,6 +28,14 @@ int crate_make_thread_idle(void) {
     if (rc != 0) return rc;
     /* ioprio_set(IOPRIO_WHO_PROCESS, 0 = this thread, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_IDLE, 0)) */
     if (syscall(SYS_ioprio_set, 1, 0, (3 << 13) | 0) != 0) return errno;
+    return 0;
+}
+
+int crate_make_thread_background(void) {
+    /* setpriority with PRIO_PROCESS and a thread id moves that thread only (Linux). */
+    if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19) != 0) return errno;
+    /* ioprio_set(IOPRIO_WHO_PROCESS, this thread, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 7)) */
+    if (syscall(SYS_ioprio_set, 1, 0, (2 << 13) | 7) != 0) return errno;
     return 0;
 }
 

@@ -55,9 +55,10 @@ extension ControlRequest {
     func playCommand() throws(InvalidRequest) -> Command {
         if let album {
             guard paths == nil else { throw InvalidRequest("play takes 'paths' or 'album', not both") }
-            return .play(.album(album, track: track))
+            return .play(.album(album, track: track, paused: paused ?? false))
         }
         if track != nil { throw InvalidRequest("--track needs --album: it picks a track of a library album") }
+        if paused != nil { throw InvalidRequest("'paused' needs 'album': it loads a library album paused") }
         guard let paths, !paths.isEmpty else {
             throw InvalidRequest("play needs 'paths' (a non-empty list of files, or one folder) or 'album' (a library id)")
         }

@@ -140,7 +140,7 @@ extension PlexService {
         guard !missing.isEmpty else { return }
         do {
             _ = try PosixThread.spawn(name: "crate-plex-keep") { [self] in
-                do { try PosixThread.makeCurrentIdle() } catch { logger.debug("plex keep at normal priority: \(error)") }
+                do { try PosixThread.makeCurrentBackground() } catch { logger.debug("plex keep at normal priority: \(error)") }
                 for album in missing {
                     guard keepGeneration.load(ordering: .relaxed) == generation, !stopFlag.isSet else { return }
                     do {

@@ -56,14 +56,16 @@ extension PlexService {
     }
 
     /// Fetches the tracks of the albums coming up, in order, on the `crate-plex-fetch`
-    /// thread at idle priority; a newer request replaces an older one.
+    /// thread at background priority; a newer request replaces an older one.
     public func prefetch(_ albums: [[String]]) {
         let plexAlbums = albums.filter { $0.contains(where: TrackLocation.isPlex) }
         guard !plexAlbums.isEmpty else { return }
         let generation = prefetchGeneration.add(1, ordering: .relaxed).newValue
         do {
             _ = try PosixThread.spawn(name: "crate-plex-fetch") { [self] in
-                do { try PosixThread.makeCurrentIdle() } catch { logger.debug("plex fetch at normal priority: \(error)") }
+                // Not idle: on a box with no idle time (a busy neighbour) it would never run,
+                // and the album would stay a stream. Playback's writer is real-time anyway.
+                do { try PosixThread.makeCurrentBackground() } catch { logger.debug("plex fetch at normal priority: \(error)") }
                 for paths in plexAlbums {
                     guard prefetchGeneration.load(ordering: .relaxed) == generation, !stopFlag.isSet else { return }
                     do { _ = try localFiles(for: paths) } catch {

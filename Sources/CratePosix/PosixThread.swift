@@ -42,6 +42,14 @@ public enum PosixThread {
         if rc != 0 { throw PosixError(call: "SCHED_IDLE/ioprio_set", code: rc) }
     }
 
+    /// Lowers the calling thread to the lowest normal CPU and I/O priority: background
+    /// work the listener waits for (a download) yields to everything but still moves on a
+    /// machine with no idle time, where an idle thread would never run.
+    public static func makeCurrentBackground() throws(PosixError) {
+        let rc = crate_make_thread_background()
+        if rc != 0 { throw PosixError(call: "setpriority/ioprio_set", code: rc) }
+    }
+
     public static func join(_ thread: pthread_t) {
         _ = pthread_join(thread, nil)
     }

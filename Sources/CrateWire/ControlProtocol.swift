@@ -98,6 +98,8 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var favorites: Bool?
     /// `play` with `album`: start at this track, 1-based.
     public var track: Int?
+    /// `play` with `album`: load it paused at its start, to play on `toggle`.
+    public var paused: Bool?
     /// `sleep`: "15m", "30m", "60m", any "<N>m", "end-of-album" or "off" (SleepSetting).
     public var sleep: String?
     /// `cover`: the size to answer in, a `CoverSize` ("thumb" or "large").
@@ -111,13 +113,15 @@ public struct ControlRequest: Sendable, Codable, Equatable {
                 position: String? = nil, gesture: String? = nil, control: String? = nil, detents: Int? = nil,
                 server: String? = nil, collection: String? = nil, playlist: String? = nil,
                 acceptShrink: Bool? = nil, cover: Bool? = nil, genres: [String]? = nil, favorites: Bool? = nil,
-                track: Int? = nil, sleep: String? = nil, size: CoverSize? = nil, grow: Bool? = nil) {
+                track: Int? = nil, paused: Bool? = nil, sleep: String? = nil, size: CoverSize? = nil,
+                grow: Bool? = nil) {
         self.size = size?.rawValue
         self.grow = grow
         self.sleep = sleep
         self.genres = genres
         self.favorites = favorites
         self.track = track
+        self.paused = paused
         self.cover = cover
         self.acceptShrink = acceptShrink
         self.playlist = playlist

@@ -135,4 +135,26 @@ final class SeedRulesDaemonTests: KnobTestCase {
         XCTAssertTrue(panelShows("Next: Solo — Second", in: try snapshot(daemon), box: { $0.nowPlaying.upNext },
                                  font: { $0.small }, color: { $0.secondaryText }))
     }
+
+    /// `play --album N --paused` loads the album paused at its start (or at `--track`):
+    /// nothing is heard until toggle, which plays it from there.
+    func testPlayPausedLoadsTheAlbumPausedAndTogglePlaysIt() throws {
+        try makeLibrary()
+        let daemon = try scannedDaemon()
+        let second = try albumID(daemon, "Second")
+        let run = try AdminProcess.run(["play", "--album", "\(second)", "--track", "2", "--paused", "--socket", daemon.socket])
+        XCTAssertEqual(run.code, 0, run.err)
+        let paused = try daemon.waitFor("Second paused") { $0.state == .paused }
+        XCTAssertEqual(paused.currentTrack?.path.hasSuffix("Second/02.mp3"), true, "\(paused)")
+        XCTAssertEqual(paused.position, 0, accuracy: 0.05)
+        usleep(300_000)
+        XCTAssertEqual(try daemon.status().player.state, .paused, "nothing plays until toggle")
+        _ = try request(daemon, ControlRequest(cmd: .toggle))
+        try daemon.waitFor("Second playing from track 2") {
+            $0.state == .playing && $0.currentTrack?.path.hasSuffix("Second/02.mp3") == true
+        }
+        let refused = try AdminProcess.run(["play", "--paused", "/tmp/x.mp3", "--socket", daemon.socket])
+        XCTAssertNotEqual(refused.code, 0)
+        XCTAssertTrue(refused.err.contains("--paused needs --album"), refused.err)
+    }
 }

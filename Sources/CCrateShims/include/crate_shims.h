@@ -20,6 +20,11 @@ int crate_eventfd(void);
    Returns 0, or an errno value for the first of the two that failed. */
 int crate_make_thread_idle(void);
 
+/* Puts the calling thread at the lowest normal CPU priority (nice 19) and the lowest
+   best-effort I/O priority: it yields to everything, but a busy machine cannot starve it.
+   Returns 0, or an errno value for the first of the two that failed. */
+int crate_make_thread_background(void);
+
 /* malloc_trim(0): glibc gives freed heap pages back to the system. */
 void crate_malloc_trim(void);
 

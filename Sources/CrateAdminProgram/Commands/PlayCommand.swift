@@ -10,7 +10,7 @@ import Glibc
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play MP3 files, a folder as an album in track order, or a library album (--album ID [--track K]).",
+        abstract: "Play MP3 files, a folder as an album in track order, or a library album (--album ID [--track K] [--paused]).",
         discussion: """
             Relative paths are taken from the current directory and sent as absolute paths; \
             the daemon reads the files itself, so they must be readable by its user.
@@ -25,19 +25,23 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "With --album: start at this track (1 is the first); the album plays on in order from there.")
     var track: Int?
 
+    @Flag(help: "With --album: load it paused, to play on 'toggle' or 'resume'.")
+    var paused = false
+
     @OptionGroup(title: "Connection Options") var connection: ConnectionOptions
 
     func validate() throws {
         if paths.isEmpty && album == nil { throw ValidationError("Give files, a folder, or --album ID to play.") }
         if !paths.isEmpty && album != nil { throw ValidationError("Give either paths or --album, not both.") }
         if track != nil && album == nil { throw ValidationError("--track needs --album: it picks a track of a library album.") }
+        if paused && album == nil { throw ValidationError("--paused needs --album: it loads a library album paused.") }
         if let track, track < 1 { throw ValidationError("--track counts from 1 (the album's first track), not \(track).") }
     }
 
     func run() throws {
         try reportingFailures {
             if let album {
-                return try connection.perform(ControlRequest(cmd: .play, album: album, track: track)) { reply in
+                return try connection.perform(ControlRequest(cmd: .play, album: album, track: track, paused: paused ? true : nil)) { reply in
                     Output.line(reply.status.map { HumanFormat.summary($0.player) } ?? "ok")
                 }
             }

@@ -5,14 +5,14 @@ import CrateLibrary
 /// track list): the album still plays in order from there, and what follows it follows.
 extension AlbumSession {
     /// `track` is 1-based, as people count tracks; nil is the first.
-    func play(album id: Int64, fromTrack track: Int?) throws {
-        guard let track else { return try play(album: id) }
+    func play(album id: Int64, fromTrack track: Int?, paused: Bool = false) throws {
+        guard let track else { return try play(album: id, paused: paused) }
         guard let detail = try library.store.album(id: id) else { throw RouterError("no album with id \(id)") }
         let count = detail.tracks.count
         guard (1...max(1, count)).contains(track), count > 0 else {
             throw RouterError("album \(id) has \(count) track\(count == 1 ? "" : "s"): --track must be 1 to \(count), not \(track)")
         }
-        try play(album: id, track: track - 1, newPlay: state.access { $0.current } != id)
+        try play(album: id, track: track - 1, paused: paused, newPlay: state.access { $0.current } != id)
     }
 
     /// The album playing and the track of it under the play head (0-based) with the

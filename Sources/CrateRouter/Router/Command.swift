@@ -62,8 +62,9 @@ public enum Command: Sendable, Equatable {
 
     /// What to play.
     public enum PlayTarget: Sendable, Equatable {
-        /// A library album, from its track `track` (1-based; nil: the first).
-        case album(Int64, track: Int?)
+        /// A library album, from its track `track` (1-based; nil: the first); `paused`
+        /// loads it paused there, to play on `toggle`.
+        case album(Int64, track: Int?, paused: Bool = false)
         /// Files, or one folder whose audio files form an album, outside the library.
         case files([String])
         /// The album a stop kept, from the start of its track.

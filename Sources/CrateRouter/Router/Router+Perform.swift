@@ -121,10 +121,10 @@ extension Router {
 
     private func play(_ target: Command.PlayTarget) throws {
         switch target {
-        case .album(let album, let track):
-            logger.info("play: album \(album)")
+        case .album(let album, let track, let paused):
+            logger.info("play: album \(album)\(paused ? " (paused)" : "")")
             guard let session else { throw RouterError(libraryProblem ?? "the library is not available") }
-            try session.play(album: album, fromTrack: track)
+            try session.play(album: album, fromTrack: track, paused: paused)
         case .stoppedAlbum:
             guard try session?.resumeStopped() == true else { throw RouterError("no stopped album to play again") }
             logger.info("play: the stopped album again")
