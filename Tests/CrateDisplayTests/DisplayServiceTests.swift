@@ -68,7 +68,9 @@ final class DisplayServiceTests: XCTestCase {
         usleep(3_500_000)
         let status = display.status()
         XCTAssertEqual(status.power, "on")
-        XCTAssertGreaterThanOrEqual(status.frames, 3, "a redraw per second of the track")
-        XCTAssertLessThanOrEqual(status.frames, 8, "and not many more")
+        // With no panel (a unit test has none) the elapsed time is not redrawn each second
+        // for nobody (issue 42); a panel that is there and lit still is.
+        XCTAssertGreaterThanOrEqual(status.frames, 1, "drawn once")
+        XCTAssertLessThanOrEqual(status.frames, 2, "not once a second")
     }
 }
