@@ -39,12 +39,17 @@ extension PlayerEngine {
     func awaitMissingFile(index: Int, offsetFrames: Int, offsetSeconds: Double, reason: String) -> Bool {
         let path = tracks[index].path
         guard mode != .stopped, !isResolved(path), bufferedSeconds() > Self.missingFileMargin,
-              access(path, F_OK) != 0, errno == ENOENT else { return false }
+              Self.isGone(path) else { return false }
         logger.warning("track \(index + 1) (\(path)): the file is gone; waiting while the buffer lasts for the library to find it again")
         awaitOpen(PendingOpen(awaited: .missingFile(reason: reason), index: index, offsetFrames: offsetFrames,
                               offsetSeconds: offsetSeconds))
         emit(.trackMissing, path)
         return true
+    }
+
+    /// No file at `path` (ENOENT), as after its folder was renamed; not unreadable.
+    static func isGone(_ path: String) -> Bool {
+        access(path, F_OK) != 0 && errno == ENOENT
     }
 
     private func awaitOpen(_ open: PendingOpen) {

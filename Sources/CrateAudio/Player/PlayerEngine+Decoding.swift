@@ -1,6 +1,5 @@
 import CrateCore
 import CrateFormats
-import Glibc
 
 /// Decoding ahead: fills the ring track after track, so the next track's first frame
 /// follows the previous track's last frame with nothing in between (gapless).
@@ -155,7 +154,7 @@ extension PlayerEngine {
             // A file gone from its place may be found again (a renamed folder): it is
             // judged when reached. Anything else is recorded now so `status` shows it; the
             // track is skipped when reached.
-            guard access(tracks[index].path, F_OK) == 0 || errno != ENOENT else { return }
+            guard !Self.isGone(tracks[index].path) else { return }
             trackFailed(index, error.reason)
         }
     }
