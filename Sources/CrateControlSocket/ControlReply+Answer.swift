@@ -49,5 +49,9 @@ extension ControlReply {
     init(_ refusal: CommandRefusal) {
         self.init(ok: false, error: refusal.message)
         if refusal.retryLater { pending = true }
+        switch refusal.cause {
+        case .diskFull: cause = .diskFull
+        case nil: break
+        }
     }
 }

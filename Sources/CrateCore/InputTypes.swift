@@ -66,15 +66,18 @@ public struct ControlsStatus: Sendable, Codable, Equatable {
     public var lines: [String]
     /// Why the GPIO backend is not running (unknown chip, line busy, …).
     public var problem: String?
+    /// With `problem`: another program holds one of the lines (true), so stopping it is the fix.
+    public var lineBusy: Bool?
 
     public init(mode: ControlsMode, browseIndex: Int? = nil, dialPosition: String? = nil, backend: String,
-                lines: [String] = [], problem: String? = nil) {
+                lines: [String] = [], problem: String? = nil, lineBusy: Bool? = nil) {
         self.mode = mode
         self.browseIndex = browseIndex
         self.dialPosition = dialPosition
         self.backend = backend
         self.lines = lines
         self.problem = problem
+        self.lineBusy = lineBusy
     }
 }
 

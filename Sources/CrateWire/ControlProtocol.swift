@@ -142,6 +142,12 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     }
 }
 
+/// Why a request was refused, where a client acts on it beyond showing `error`.
+public enum RefusalCause: String, Sendable, Codable, Equatable {
+    /// The library's files wait for room on their disk (freed space opens them by itself).
+    case diskFull = "disk-full"
+}
+
 public struct ControlReply: Sendable, Codable, Equatable {
     public var ok: Bool
     public var error: String?
@@ -172,6 +178,8 @@ public struct ControlReply: Sendable, Codable, Equatable {
     /// `cover`, refused for now: the picture is being fetched from its Plex server; the
     /// same request a moment later finds it (or says why it cannot be had).
     public var pending: Bool?
+    /// With `ok` false, when the refusal has a cause a client can act on.
+    public var cause: RefusalCause?
     /// `lastfm-*`: the account, a sign-in under way, the scrobble queue.
     public var lastfm: LastFMStatus?
     /// `diagnostics`: the CDs wallet's last refresh.

@@ -61,9 +61,11 @@ final class DiskFullStartTests: XCTestCase {
         let refused = try daemon.request(.libraryStats)
         XCTAssertFalse(refused.ok)
         XCTAssertTrue(refused.error?.contains("disk full") == true, refused.error ?? "")
+        XCTAssertEqual(refused.cause, .diskFull, "typed, so clients act on it without reading the words")
         let doctor = try AdminProcess.run(["doctor", "--socket", daemon.socket, "--config", daemon.configPath])
         let library = doctor.out.split(separator: "\n").first { $0.contains("library") && $0.contains("crated") }
         XCTAssertTrue(library?.contains("disk full") == true, doctor.out)
+        XCTAssertTrue(doctor.out.contains("free space on the file system of \(state)"), "the disk-full fix: \(doctor.out)")
         XCTAssertTrue(daemon.log.contains("disk full"), daemon.log)
         XCTAssertFalse(daemon.log.contains("was damaged"), daemon.log)
 

@@ -18,6 +18,8 @@ struct DaemonView: Sendable {
     var downloads: DownloadsStatus?
     /// `library-stats: library unavailable: …`, per request that was refused.
     var problems: [String: String] = [:]
+    /// The typed cause of a refusal in `problems`, where the daemon gave one.
+    var causes: [String: RefusalCause] = [:]
 
     /// The pid to look up in /proc: the kernel's (our pid namespace), else the daemon's own word.
     var pid: pid_t {
@@ -57,7 +59,10 @@ enum DaemonProbe: Sendable {
                 }
                 do throws(AdminError) {
                     let (answer, _) = try client.roundTrip(ControlRequest(cmd: command))
-                    if !answer.ok { view.problems[command.rawValue] = answer.error ?? "refused without a reason" }
+                    if !answer.ok {
+                        view.problems[command.rawValue] = answer.error ?? "refused without a reason"
+                        view.causes[command.rawValue] = answer.cause
+                    }
                     return answer.ok ? answer : nil
                 } catch {
                     broken = error.message

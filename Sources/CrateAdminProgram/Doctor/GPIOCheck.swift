@@ -92,7 +92,7 @@ enum GPIOCheck {
         case "error":
             let problem = status.problem ?? "the GPIO lines are not read"
             let fix = results.first { $0.status == .fail }?.fix
-                ?? (problem.contains("busy")
+                ?? (status.lineBusy == true
                     ? "another program holds the line (`gpioinfo` names it): stop it, then sudo systemctl restart crated"
                     : "correct [controls] in \(configPath), then sudo systemctl restart crated")
             results.append(.fail(name, "crated: " + problem, fix: fix))

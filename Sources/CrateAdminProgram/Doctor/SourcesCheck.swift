@@ -8,7 +8,8 @@ import CrateWire
 enum SourcesCheck {
     static func library(config: CrateConfig, configPath: String, daemon: DaemonView?,
                         user: UserIdentity?) -> [DoctorResult] {
-        if let problem = daemon?.problems[ControlCommand.libraryStats.rawValue], problem.contains("disk full") {
+        if let problem = daemon?.problems[ControlCommand.libraryStats.rawValue],
+           daemon?.causes[ControlCommand.libraryStats.rawValue] == .diskFull {
             return [.fail("library", "crated: \(problem)",
                           fix: "free space on the file system of \(config.stateDir) (`du -xsh \(config.stateDir)/*` shows what is big): "
                             + "crated opens the library again by itself")]

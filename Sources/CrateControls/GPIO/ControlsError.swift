@@ -2,6 +2,11 @@
 /// system's words, so `status` can tell the admin what to fix.
 public struct ControlsError: Error, CustomStringConvertible, Sendable, Equatable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Another program holds a line (EBUSY): the fix is to stop it, not to edit the config.
+    public var lineBusy: Bool
+    public init(_ message: String, lineBusy: Bool = false) {
+        self.message = message
+        self.lineBusy = lineBusy
+    }
     public var description: String { message }
 }

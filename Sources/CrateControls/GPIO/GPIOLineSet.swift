@@ -83,10 +83,11 @@ final class GPIOLineSet: @unchecked Sendable {
             offset = found
         }
         guard let request = LibGPIOD.requestEdges(on: chip, offset: offset, bias: spec.bias, consumer: consumer) else {
-            let reason = errno == EBUSY
+            let busy = errno == EBUSY
+            let reason = busy
                 ? "it is in use by \(LibGPIOD.consumer(ofLine: offset, on: chip) ?? "another program") (gpioinfo shows who)"
                 : errnoDescription()
-            throw ControlsError("\(describe(spec)): cannot request the line for edge events: \(reason)")
+            throw ControlsError("\(describe(spec)): cannot request the line for edge events: \(reason)", lineBusy: busy)
         }
         let fd = LibGPIOD.eventDescriptor(request)
         let value = LibGPIOD.value(request, offset: offset)

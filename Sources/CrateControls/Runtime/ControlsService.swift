@@ -29,7 +29,8 @@ public final class ControlsService: Sendable {
     private let simulation: Mutex<Simulation>
     private let gestures: SimulatedGestures
     private let input = Mutex<InputThread?>(nil)
-    private let backend = ConditionLocked<(name: String, lines: [String], problem: String?)>(("simulated", [], nil))
+    private let backend = ConditionLocked<(name: String, lines: [String], problem: String?, lineBusy: Bool)>(
+        ("simulated", [], nil, false))
 
     public init(config: CrateConfig.Controls, handler: any ControlsHandler, logger: Logger) {
         self.config = config
@@ -54,7 +55,7 @@ public final class ControlsService: Sendable {
             lines = try GPIOLineSet(wired.map(\.0), consumer: "crated")
         } catch {
             logger.error("controls: \(error.message); buttons and knob are not read (crate-admin input still works)")
-            backend.withLock { $0 = ("error", described, error.message) }
+            backend.withLock { $0 = ("error", described, error.message, error.lineBusy) }
             return
         }
         let pipeline = InputPipeline(
@@ -67,7 +68,7 @@ public final class ControlsService: Sendable {
             failed: { [backend] message in backend.withLock { $0.name = "error"; $0.problem = message } })
         try thread.start()
         input.withLock { $0 = thread }
-        backend.withLock { $0 = ("gpio", described, nil) }
+        backend.withLock { $0 = ("gpio", described, nil, false) }
         logger.info("controls: reading \(described.joined(separator: ", "))")
     }
 
@@ -105,11 +106,12 @@ public final class ControlsService: Sendable {
 
     public func status(browseIndex: Int?) -> ControlsStatus {
         let mode = worker.mode
-        let (name, lines, problem) = backend.withLock { ($0.name, $0.lines, $0.problem) }
+        let (name, lines, problem, busy) = backend.withLock { ($0.name, $0.lines, $0.problem, $0.lineBusy) }
         var dial: String?
         if case .dial(let position) = mode { dial = String(position) }
         return ControlsStatus(mode: mode.kind, browseIndex: mode == .browse ? browseIndex : nil,
-                              dialPosition: dial, backend: name, lines: lines, problem: problem)
+                              dialPosition: dial, backend: name, lines: lines, problem: problem,
+                              lineBusy: busy ? true : nil)
     }
 }
 

@@ -63,10 +63,19 @@ public struct CommandRefusal: Error, Sendable, Equatable, CustomStringConvertibl
     public var message: String
     /// Not now, but soon: asked again a moment later it may be done (a Plex cover on its way).
     public var retryLater: Bool
+    /// What a front end may act on beyond the words (doctor's fix for a full disk).
+    public var cause: Cause?
 
-    public init(_ message: String, retryLater: Bool = false) {
+    /// The causes a front end tells apart without reading the message.
+    public enum Cause: Sendable, Equatable {
+        /// The library's files cannot be opened until there is room on their disk.
+        case diskFull
+    }
+
+    public init(_ message: String, retryLater: Bool = false, cause: Cause? = nil) {
         self.message = message
         self.retryLater = retryLater
+        self.cause = cause
     }
 
     public var description: String { message }

@@ -29,6 +29,7 @@ extension Router {
         } catch let error as LibraryStoreError {
             // The SQL that failed goes to the log; the client is told what failed in words.
             logger.error("\(command.name) failed: \(error)")
+            if case .diskFull = error { throw CommandRefusal(error.userMessage, cause: .diskFull) }
             throw CommandRefusal(error.userMessage)
         } catch let error as PlexError {
             logger.warning("\(command.name) refused: \(error)")

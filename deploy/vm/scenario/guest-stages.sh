@@ -226,6 +226,30 @@ PY
   check "after a reinstall the queue is still paused at its position" same_place "$OUT/reinstalled.json"
   check "the reinstalled service is enabled for the next boot" [ "$(systemctl is-enabled crated)" = enabled ]
 
+  # --- A knob line another program holds when crated starts (EBUSY from the kernel):
+  # crated runs without its controls and doctor names the fix (stop that program), told
+  # by the typed lineBusy in status, not by the message's words.
+  systemctl stop crated
+  read -r _ push_off push_chip _ < <(awk '$1 == "knob-push"' /run/crate-sim/gpio)
+  if [ "$(gpiodetect --version | sed -n 's/.* v\([0-9]*\)\..*/\1/p' | head -1)" = 1 ]; then
+    gpiomon "${push_chip#/dev/}" "$push_off" > /dev/null 2>&1 &
+  else
+    gpiomon -c "$push_chip" "$push_off" > /dev/null 2>&1 &
+  fi
+  holder=$!
+  held() { gpioinfo 2>/dev/null | grep -q '"gpiomon"'; }
+  until_true 30 "gpiomon holding knob-push" held
+  systemctl start crated
+  until_true 60 "crated started with a held line" crated_ready
+  check "with knob-push held elsewhere, status says a line is busy" \
+    [ "$(field "d['status']['controls'].get('lineBusy')")" = True ]
+  crate-admin doctor > "$OUT/doctor-line-busy.txt" 2>&1
+  check "doctor says another program holds the line" grep -q "another program holds the line" "$OUT/doctor-line-busy.txt"
+  kill "$holder"; wait "$holder" 2>/dev/null
+  systemctl restart crated
+  until_true 60 "crated after the held line was freed" crated_ready
+  check "the freed line is read again after a restart" [ "$(field "d['status']['controls']['backend']")" = gpio ]
+
   # --- A DAC switched on after crated started: the card's module is unloaded while
   # crated is stopped, crated starts without it, then the module is loaded; crated
   # must open the card by itself (no restart) and play the queue there.
