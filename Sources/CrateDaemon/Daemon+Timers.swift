@@ -1,30 +1,15 @@
-import CratePosix
-import Glibc
-
-/// The daemon's background timers and start-up work, each on a thread of its own that
-/// ends with the daemon's stop flag.
+/// The daemon's periodic and start-up work: the timers are jobs of one scheduler
+/// (`crate-timers`), stopped with the daemon.
 extension Daemon {
     /// A sync at start (the server may have changed while the box was off) and every
     /// `[plex] sync_interval` minutes, when a server is chosen.
-    func startPlexSyncs() {
+    func schedulePlexSyncs() {
         guard let plex = router.plexService, plex.status().server != nil else { return }
         let minutes = config.plex.syncInterval
-        let stopping = self.stopping, router = self.router, logger = self.logger
-        do {
-            _ = try PosixThread.spawn(name: "crate-plex-tick") {
-                var waited = 0
-                while !stopping.isSet {
-                    if waited == 0 {
-                        do { try router.startPlexSync(plex) } catch { logger.warning("plex: no sync now: \(error)") }
-                    }
-                    sleep(1)
-                    waited += 1
-                    if minutes == 0 { if waited > 0 { return } }
-                    if waited >= minutes * 60 { waited = 0 }
-                }
-            }
-        } catch {
-            logger.error("cannot start the Plex sync timer: \(error)")
+        let router = self.router, logger = self.logger
+        timers.add {
+            do { try router.startPlexSync(plex) } catch { logger.warning("plex: no sync now: \(error)") }
+            return minutes == 0 ? nil : Double(minutes * 60)
         }
     }
 
@@ -45,26 +30,15 @@ extension Daemon {
 
     /// A library a full disk kept closed at start is opened as soon as there is room
     /// (tried every `storeRetrySeconds`), then scanned and restored as at a normal start.
-    func startStoreRetries() {
+    func scheduleStoreRetries() {
         guard let library = router.library, library.store.unavailableReason != nil else { return }
-        let stopping = self.stopping, logger = self.logger
-        do {
-            _ = try PosixThread.spawn(name: "crate-store-retry") { [self] in
-                var waited = 0
-                while !stopping.isSet {
-                    sleep(1)
-                    waited += 1
-                    guard waited >= Self.storeRetrySeconds else { continue }
-                    waited = 0
-                    guard library.reopenStore() else { continue }
-                    logger.notice("library available again: restoring the queue and scanning")
-                    router.session?.storeOpened(resume: config.playback.resumeOnBoot)
-                    resumeScanIfNeeded()
-                    return
-                }
-            }
-        } catch {
-            logger.error("cannot start retrying the library database: \(error); restart crated once there is room")
+        let retry = Double(Self.storeRetrySeconds)
+        timers.add(after: retry) { [self] in
+            guard library.reopenStore() else { return retry }
+            logger.notice("library available again: restoring the queue and scanning")
+            router.session?.storeOpened(resume: config.playback.resumeOnBoot)
+            resumeScanIfNeeded()
+            return nil
         }
     }
 
@@ -72,50 +46,36 @@ extension Daemon {
     static let storeRetrySeconds = 2
 
     /// While playing, the position is saved every `save_interval` seconds (state changes
-    /// save at once): a power cut loses at most that much.
-    func startPositionSaver() {
+    /// save at once): a power cut loses at most that much. Plex hears where a Plex track
+    /// is about every 10 s while it plays.
+    func schedulePositionSaves() {
         guard let session = router.session else { return }
-        let interval = config.playback.saveInterval
-        let stopping = self.stopping
+        let interval = Double(config.playback.saveInterval)
         let player = router.player
-        do {
-            _ = try PosixThread.spawn(name: "crate-save") {
-                var waited = 0
-                while !stopping.isSet {
-                    sleep(1)
-                    waited += 1
-                    // Plex hears where a Plex track is about every 10 s while it plays.
-                    if waited % 10 == 0, player.status().state == .playing { session.reportTimeline() }
-                    guard waited >= interval else { continue }
-                    waited = 0
-                    if player.status().state == .playing { session.save() }
-                }
-            }
-        } catch {
-            logger.error("cannot start the position saver: \(error); positions are saved on state changes only")
+        timers.add(after: interval) {
+            if player.status().state == .playing { session.save() }
+            return interval
+        }
+        timers.add(after: Self.timelineSeconds) {
+            if player.status().state == .playing { session.reportTimeline() }
+            return Self.timelineSeconds
         }
     }
 
+    static let timelineSeconds = 10.0
+
     /// Every 5 minutes the WALs are copied into the database files and truncated: user.sqlite
     /// alone then holds what the user did (a backup of it, a file copy), not its WAL.
-    func startCheckpoints() {
+    func scheduleCheckpoints() {
         guard let store = router.library?.store else { return }
-        let stopping = self.stopping, logger = self.logger
-        do {
-            _ = try PosixThread.spawn(name: "crate-checkpoint") {
-                var waited = 0
-                while !stopping.isSet {
-                    sleep(1)
-                    waited += 1
-                    guard waited >= 300 else { continue }
-                    waited = 0
-                    do { try store.checkpoint() } catch { logger.warning("checkpoint: \(error); tried again in 5 minutes") }
-                }
-            }
-        } catch {
-            logger.error("cannot start the checkpoint timer: \(error); the WALs are checkpointed on stop only")
+        let logger = self.logger
+        timers.add(after: Self.checkpointSeconds) {
+            do { try store.checkpoint() } catch { logger.warning("checkpoint: \(error); tried again in 5 minutes") }
+            return Self.checkpointSeconds
         }
     }
+
+    static let checkpointSeconds = 300.0
 
     /// New music shows up on its own: the folders are watched and scanned once changes
     /// settle (`[library] watch`, `settle_seconds`, `rescan_seconds`).

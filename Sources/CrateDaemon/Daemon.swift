@@ -29,6 +29,8 @@ public final class Daemon: Sendable {
     private let rooms: RoomsWatcher?
     let logger: Logger
     let stopping = StopFlag()
+    /// The periodic work: Plex syncs, position saves, checkpoints, a full disk's retries.
+    let timers = DaemonScheduler()
 
     /// Builds everything; nothing listens until `start()`.
     public init(config: CrateConfig, configPath: String?, logger: Logger) {
@@ -156,12 +158,18 @@ public final class Daemon: Sendable {
         _ = mpd?.start()
         logger.info("crated \(Router.version) ready; control socket \(config.control.socket)")
         resumeScanIfNeeded()
-        startStoreRetries()
+        scheduleStoreRetries()
         startLibraryWatch()
         router.session?.restore(resume: config.playback.resumeOnBoot)
-        startPositionSaver()
-        startCheckpoints()
-        startPlexSyncs()
+        schedulePositionSaves()
+        scheduleCheckpoints()
+        schedulePlexSyncs()
+        do { try timers.start() } catch {
+            logger.error("""
+                cannot start the timers thread: \(error); positions are saved on state changes only, \
+                Plex syncs on crate-admin plex sync, the WALs checkpointed on stop
+                """)
+        }
         do { try rooms?.start(stopping: stopping) } catch {
             logger.error("cannot start the rooms thread: \(error); status shows no snapcast rooms")
         }
@@ -190,6 +198,7 @@ public final class Daemon: Sendable {
 
     public func stop() {
         stopping.set()
+        timers.stop()
         router.session?.saveAndWait()
         router.library?.stopWatching()
         router.library?.cancelScan()

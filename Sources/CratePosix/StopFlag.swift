@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Tells background loops the daemon is stopping: set once, read by every loop that
-/// sleeps a second at a time (the daemon's timers, the rooms watcher).
+/// sleeps a second at a time (the rooms watcher).
 public final class StopFlag: Sendable {
     private let flag = Atomic<Bool>(false)
     public init() {}

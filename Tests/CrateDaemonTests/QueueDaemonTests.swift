@@ -107,4 +107,22 @@ final class QueueDaemonTests: XCTestCase {
         let later = try again.waitFor("playing on from the restored spot") { $0.position > restored.position + 0.3 }
         XCTAssertEqual(later.currentIndex, restored.currentIndex)
     }
+
+    /// Between state changes, the position is saved by the daemon's timer every
+    /// `save_interval`: a kill -9 well into a track loses at most that much, not the track.
+    func testKillNineLongIntoATrackLosesAtMostTheSaveInterval() throws {
+        try makeLibrary(seconds: 9)
+        let config = "[playback]\nsave_interval = 5"
+        let daemon = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: config)
+        try scanned(daemon)
+        _ = try request(daemon, ControlRequest(cmd: .play, album: try albumID(daemon, "First")))
+        let before = try daemon.waitFor("7 s into track 1", timeout: 30) { $0.currentIndex == 0 && $0.position > 7 }
+        daemon.kill9()
+
+        let again = try DaemonProcess(dir: dir.path, libraryPaths: [music], extraConfig: config)
+        let restored = try again.waitFor("restored") { $0.state == .paused }
+        XCTAssertEqual(restored.currentIndex, 0)
+        XCTAssertGreaterThanOrEqual(restored.position, before.position - 5.1, "within the save interval")
+        XCTAssertGreaterThan(restored.position, 1.5, "a timed save, not only the one at the track's start")
+    }
 }
