@@ -41,7 +41,7 @@ struct GainStage {
             // In units of the source's least significant bit; TPDF: two uniform values.
             let value = Double(samples[i]) / lsb * factor + noise.next() - noise.next()
             let rounded = min(maxValue, max(minValue, value.rounded()))
-            samples[i] = Int32(rounded) << Int32(shift)
+            samples[i] = Int32(rounded) &<< Int32(shift)  // shift is 8...24: no check per sample
         }
     }
 }

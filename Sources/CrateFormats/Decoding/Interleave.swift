@@ -19,10 +19,12 @@ public enum Interleave {
     /// Mono passes the same pointer twice.
     public static func fromPlanar(left: UnsafePointer<Int32>, right: UnsafePointer<Int32>, frames: Int, bits: Int,
                                   into out: UnsafeMutablePointer<Int32>) {
-        let shift = Int32(32 - bits)
+        // A masking shift (bits is 4...32, so 0...28): one instruction the loop vectorises,
+        // where `<<` checks the amount for every sample.
+        let shift = Int32(truncatingIfNeeded: 32 - bits)
         for i in 0..<frames {
-            out[2 * i] = left[i] << shift
-            out[2 * i + 1] = right[i] << shift
+            out[2 * i] = left[i] &<< shift
+            out[2 * i + 1] = right[i] &<< shift
         }
     }
 
