@@ -2,7 +2,8 @@
 browser test (browser_test.py) and the bench (bench/web.py).
 
   make_library(root, albums)   FLAC albums (flac's encoder) with a cover.png each; album 0
-                               is one continuous ramp cut into two tracks (gapless check)
+                               is one continuous ramp cut into two tracks (gapless check),
+                               the last has three tracks of distinct tones
   Rig(work, bindir, music)     writes crate.toml, starts/stops/restarts crated and crate-web
   request(sock, **req)         one JSON-lines request to crated's control socket
 """
@@ -68,6 +69,7 @@ def tag(path, **tags):
 
 
 COLOURS = [(200, 40, 40), (40, 160, 60), (40, 80, 200), (220, 180, 40), (150, 60, 170), (30, 170, 170), (230, 120, 30), (120, 120, 120)]
+THREE_TRACK_HZ = 330
 GENRES = ["Jazz", "Rock", "Jazz", "Electronic", "Rock", "Classical", "Jazz", "Rock"]
 
 
@@ -80,12 +82,15 @@ def make_library(root, albums=8, ramp_frames=RATE):
         title = "Ramp" if a == 0 else "Album %d" % a
         folder = os.path.join(root, "%s - %s" % (artist, title))
         os.makedirs(folder, exist_ok=True)
-        for n in (1, 2):
+        # The last album has three tracks, each a tone of its own (330, 660, 990 Hz): the
+        # album page's "play from track 3" is told apart in the capture.
+        three = a == albums - 1 and albums > 1
+        for n in (1, 2, 3) if three else (1, 2):
             path = os.path.join(folder, "%02d Track %d.flac" % (n, n))
             if a == 0:
                 ramp_track(path, (n - 1) * ramp_frames, ramp_frames)
             else:
-                tone_track(path, 1.5, 220 * (a + 1) + 110 * n)
+                tone_track(path, 1.5, THREE_TRACK_HZ * n if three else 220 * (a + 1) + 110 * n)
             tag(path, title="Track %d" % n, artist=artist, album=title, albumartist=artist,
                 tracknumber=n, genre=GENRES[a % len(GENRES)], date=1990 + a)
         png(os.path.join(folder, "cover.png"), COLOURS[a % len(COLOURS)])
