@@ -24,6 +24,8 @@ final class WebLogicTests: XCTestCase {
         let crate = try decode(#"{"cmd":"crate","genres":["Jazz","Bebop"],"grow":true}"#)
         XCTAssertEqual(crate.genres ?? [], ["Jazz", "Bebop"])
         XCTAssertEqual(crate.grow, true)
+        XCTAssertEqual(try decode(#"{"cmd":"crate","wall":true}"#).wall, true, "the Crate Wall, back from a genre crate")
+        XCTAssertNil(try decode(#"{"cmd":"play","album":1,"wall":true}"#).wall, "only crate carries it")
         XCTAssertThrowsError(try decode(#"{"cmd":"crate","genre":"\#(String(repeating: "x", count: 300))"}"#))
     }
 

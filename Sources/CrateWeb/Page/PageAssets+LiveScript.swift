@@ -109,8 +109,11 @@ async function refreshStatus() {
   state.status = r.status.status; state.positionAt = performance.now(); drawPlaying();
 }
 async function reloadAll() {
-  await refreshStatus();
+  // The wall does not wait for the box's status (on a big library its counts take the
+  // longer): both are asked at once, and the marks follow when the status comes.
+  const status = refreshStatus();
   const c = await api("/api/crate"); if (c.crate) renderCrate(c.crate);
+  await status;
   loadUpNext();
 }
 let events = null;

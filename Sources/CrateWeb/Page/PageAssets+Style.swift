@@ -60,7 +60,7 @@ main > section#wall { padding: 0 0 16px; }
 .link { background: none; border: 0; padding: 0; color: var(--accent); font-size: 16px; text-align: left; }
 .icon { display: inline-grid; place-items: center; width: 48px; height: 48px; padding: 0; border: 0; border-radius: 50%; background: none; }
 .icon svg { width: 26px; height: 26px; fill: currentColor; }
-.icon.big { width: 64px; height: 64px; background: var(--accent); color: #111; }
+.icon.big { width: 64px; height: 64px; background: var(--accent); color: var(--bg); }
 .icon.big svg { width: 32px; height: 32px; }
 .icon .pause, .icon.playing .play { display: none; }
 .icon.playing .pause { display: inline; }
