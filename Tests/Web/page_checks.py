@@ -150,9 +150,10 @@ class PageChecks:
         self.driver.find_element(By.ID, "np-close").click()
         wait("back on the wall", lambda: self.driver.find_element(By.ID, "wall").is_displayed())
 
-    def capture_hz(self, seconds=0.5):
-        """The left channel's frequency over the next `seconds` of the capture."""
-        start = os.path.getsize(self.rig.capture)
+    def capture_hz(self, seconds=0.5, skip=0.25):
+        """The left channel's frequency over `seconds` of the capture, `skip` seconds on
+        from now (what the device had buffered from before is past by then)."""
+        start = os.path.getsize(self.rig.capture) + int(skip * RATE) * 4
         wait("the capture to grow", lambda: os.path.getsize(self.rig.capture) >= start + int(seconds * RATE) * 4, timeout=10)
         with open(self.rig.capture, "rb") as f:
             f.seek(start - start % 4)
