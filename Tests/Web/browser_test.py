@@ -25,6 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import web_rig  # noqa: E402
 from page_checks import PageChecks, check, wait  # noqa: E402
 from web_rig import RATE, Rig, make_library, request  # noqa: E402
+from benchlib import plex_fixture  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 ALBUMS = 40
 # Smaller than the library and taller than a phone's screen: the wall grows as it scrolls.
@@ -39,7 +42,11 @@ class BrowserTest(PageChecks):
         self.work = tempfile.mkdtemp(prefix="crate-web-test-")
         self.music = os.path.join(self.work, "music")
         self.names = make_library(self.music, ALBUMS)
-        self.rig = Rig(self.work, args.bindir, self.music, crate_size=CRATE)
+        # The Plex stand-in from the start (crated is told where plex.tv is); its library
+        # is loaded and crated signed in by the Plex check, after the wall's own checks.
+        self.plex, self.plex_url = plex_fixture(ROOT)
+        self.rig = Rig(self.work, args.bindir, self.music, crate_size=CRATE,
+                       extra='[plex]\ntv_url = "%s"\nsync_interval = 0\n' % self.plex_url)
         self.shots = args.artefacts or os.path.join(self.work, "screenshots")
         os.makedirs(self.shots, exist_ok=True)
         self.driver = None
@@ -224,6 +231,7 @@ class BrowserTest(PageChecks):
                  "test_the_album_page_plays_from_track_three", "test_artists_and_genres_are_one_tap_away",
                  "test_knob_turn_and_press_show_on_the_page", "test_search_and_album_page",
                  "test_the_page_installs_and_follows_light_and_dark", "test_keyboard_and_screen_reader",
+                 "test_a_plex_album_its_cover_and_kept_offline",
                  "test_a_crated_restart_is_survived"]
         tests = order + [t for t in tests if t not in order]
         passed = failed = 0
@@ -249,6 +257,8 @@ class BrowserTest(PageChecks):
             if self.driver:
                 self.driver.quit()
             self.rig.stop()
+            self.plex.stdin.close()
+            self.plex.wait()
         if failed:
             for log in ("crated.log", "crate-web.log"):
                 path = os.path.join(self.work, log)

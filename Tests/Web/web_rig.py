@@ -114,7 +114,7 @@ def answering(process, name, probe, timeout=30):
 
 
 class Rig:
-    def __init__(self, work, bindir, music, password=None, port=None, crate_size=None):
+    def __init__(self, work, bindir, music, password=None, port=None, crate_size=None, extra=""):
         self.work, self.bindir, self.music = work, bindir, music
         self.sock = os.path.join(work, "crate.sock")
         self.capture = os.path.join(work, "capture.raw")
@@ -127,7 +127,7 @@ class Rig:
             f.write('state_dir = "%s/state"\n[control]\nsocket = "%s"\n[audio]\n'
                     'device = "file:FILE=%s,FORMAT=raw"\nperiod_frames = 1024\nperiods = 4\npacing = "clock"\n'
                     '[library]\npaths = ["%s"]\n[display]\nwidth = 320\nheight = 240\n[log]\nlevel = "info"\n%s[web]\n%s'
-                    % (work, self.sock, self.capture, music, crate, web))
+                    % (work, self.sock, self.capture, music, crate, web) + extra)
         self.crated = None
         self.web = None
 
