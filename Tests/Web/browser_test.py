@@ -24,6 +24,7 @@ from selenium.webdriver.common.by import By
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import web_rig  # noqa: E402
 from page_checks import PageChecks, check, wait  # noqa: E402
+from plex_checks import PlexChecks  # noqa: E402
 from web_rig import RATE, Rig, make_library, request  # noqa: E402
 from benchlib import plex_fixture  # noqa: E402
 
@@ -36,7 +37,7 @@ END_OF_CRATE = "The end of the crate: nothing more to add"
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
 
 
-class BrowserTest(PageChecks):
+class BrowserTest(PageChecks, PlexChecks):
     def __init__(self, args):
         self.args = args
         self.work = tempfile.mkdtemp(prefix="crate-web-test-")
