@@ -74,10 +74,16 @@ extension ControlRequest {
 
     func crateRequest() throws(InvalidRequest) -> Command.CrateRequest {
         let names = genre != nil || artist != nil || wallet == true || collection != nil || playlist != nil
-            || genres != nil || favorites == true
+            || genres != nil || favorites == true || wall == true
         if grow == true {
             if names { throw InvalidRequest("crate: 'grow' grows the current crate; name no other crate with it") }
             return .grow
+        }
+        if wall == true {
+            if genre != nil || genres != nil || favorites == true || artist != nil || collection != nil || playlist != nil || wallet == true {
+                throw InvalidRequest("crate: 'wall' is the Crate Wall; name no other crate with it")
+            }
+            return .wall
         }
         if let genres = genres ?? genre.map({ [$0] }) { return .genres(genres) }
         if favorites == true { return .favorites }

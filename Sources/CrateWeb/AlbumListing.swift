@@ -10,7 +10,23 @@ public struct AlbumPage: Sendable, Encodable {
     public var albums: [AlbumSummary]
 }
 
+/// An artist of the library and how many albums they have (the page's A–Z list).
+public struct ArtistEntry: Sendable, Encodable, Equatable {
+    public var name: String
+    public var albums: Int
+}
+
 public enum AlbumListing {
+    /// The albums' artists, each once with their count, A to Z whatever the case.
+    public static func artists(_ albums: [AlbumSummary]) -> [ArtistEntry] {
+        var counts: [String: Int] = [:]
+        for album in albums { counts[album.artist, default: 0] += 1 }
+        return counts.map { ArtistEntry(name: $0.key, albums: $0.value) }.sorted {
+            let a = $0.name.lowercased(), b = $1.name.lowercased()
+            return a == b ? $0.name < $1.name : a < b
+        }
+    }
+
     /// Albums whose artist or title contains every word of `query`, any case.
     public static func matching(_ albums: [AlbumSummary], query: String) -> [AlbumSummary] {
         let words = query.lowercased().split(separator: " ").map(String.init)

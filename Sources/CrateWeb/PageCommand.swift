@@ -14,6 +14,7 @@ public struct PageCommand: Sendable, Decodable, Equatable {
     public var artist: String?
     public var favorites: Bool?
     public var wallet: Bool?
+    public var wall: Bool?
     public var collection: String?
     public var playlist: String?
     public var grow: Bool?
@@ -87,6 +88,7 @@ public struct PageCommand: Sendable, Decodable, Equatable {
             request.artist = artist
             request.favorites = favorites
             request.wallet = wallet
+            request.wall = wall
             request.collection = collection
             request.playlist = playlist
             request.grow = grow

@@ -12,7 +12,9 @@ struct SecurityMiddleware: RouterMiddleware {
     let names: BoxNames
 
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
-    static let publicPaths: Set<String> = ["/", "/app.js", "/app.css", "/api/login"]
+    /// The page and what installs it (the browser fetches the manifest without cookies).
+    static let publicPaths: Set<String> = ["/", "/app.js", "/app.css", "/api/login",
+                                           "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png"]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response

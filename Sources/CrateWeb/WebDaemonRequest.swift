@@ -15,6 +15,8 @@ public struct WebDaemonRequest: Sendable, Encodable, Equatable {
     public var genres: [String]?
     public var artist: String?
     public var wallet: Bool?
+    /// `crate`: back to the Crate Wall from any other crate.
+    public var wall: Bool?
     public var favorites: Bool?
     public var collection: String?
     public var playlist: String?

@@ -86,6 +86,10 @@ public struct WebServer: Sendable {
         router.get("/") { _, _ in Self.asset(PageAssets.html, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.asset(PageAssets.style, type: "text/css; charset=utf-8") }
+        router.get("/manifest.webmanifest") { _, _ in Self.asset(PageAssets.manifest, type: "application/manifest+json") }
+        router.get("/icon.svg") { _, _ in Self.asset(PageAssets.iconSVG, type: "image/svg+xml") }
+        router.get("/icon-192.png") { _, _ in Self.image(PageAssets.icon192) }
+        router.get("/icon-512.png") { _, _ in Self.image(PageAssets.icon512) }
         router.post("/api/login") { request, context in try await self.signIn(request, from: context.clientAddress) }
         router.get("/api/events") { _, context in self.eventStream(closing: context.channel) }
         router.get("/api/status") { _, _ in try await self.boxStatus() }
@@ -99,13 +103,15 @@ public struct WebServer: Sendable {
             return try await self.pass(request)
         }
         router.get("/api/albums") { request, _ in try await self.albums(request) }
+        router.get("/api/artists") { _, _ in try await self.artists() }
         router.get("/cover/:id") { request, context in
             // ?size=thumb (the wall, and when no size is given) or ?size=large (album, now playing).
             let name = request.uri.queryParameters.get("size") ?? CoverSize.thumb.rawValue
             guard let size = CoverSize(rawValue: name) else {
                 return Self.problem("size must be \(CoverSize.accepted)", status: .badRequest)
             }
-            return try await self.cover(context.parameters.require("id", as: Int64.self), size: size)
+            return try await self.cover(context.parameters.require("id", as: Int64.self), size: size,
+                                        ifNoneMatch: request.headers[.ifNoneMatch])
         }
         router.post("/api/do") { request, _ in try await self.perform(request) }
     }
@@ -186,35 +192,5 @@ public struct WebServer: Sendable {
         } catch let error as ControlClientError {
             return Self.problem(error.message, status: error.isUnreachable ? .badGateway : .conflict)
         }
-    }
-
-    func cover(_ album: Int64, size: CoverSize) async throws -> Response {
-        let key = CoverStore.Key(album: album, size: size)
-        let cover: CoverStore.Cover
-        if let hit = covers.cover(key) {
-            cover = hit
-        } else {
-            var request = WebDaemonRequest("cover")
-            request.album = album
-            request.size = size.rawValue
-            var reply: ControlReply
-            var waited = 0
-            while true {
-                do { reply = try await daemon.request(request).reply } catch { return Self.problem(error.message, status: .badGateway) }
-                // A Plex cover on its way from the server: asked again shortly, within a bound.
-                guard reply.pending == true, waited < WebLimits.coverWaitMilliseconds else { break }
-                try await Task.sleep(for: .milliseconds(WebLimits.coverRetryMilliseconds))
-                waited += WebLimits.coverRetryMilliseconds
-            }
-            guard let image = reply.cover, let bytes = Data(base64Encoded: image.data) else {
-                return Self.problem(reply.error ?? "no cover", status: .notFound)
-            }
-            cover = CoverStore.Cover(bytes: [UInt8](bytes), contentType: image.format == "png" ? "image/png" : "image/jpeg")
-            covers.keep(cover, for: key)
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = cover.contentType
-        headers[.cacheControl] = "private, max-age=3600"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: cover.bytes)))
     }
 }

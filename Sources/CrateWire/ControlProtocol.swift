@@ -76,6 +76,9 @@ public struct ControlRequest: Sendable, Codable, Equatable {
     public var artist: String?
     /// `crate`: the CDs wallet crate.
     public var wallet: Bool?
+    /// `crate`: back to the Crate Wall (the whole library at the dial's weights), from any
+    /// other crate; the dial alone keeps a genre crate in its genre.
+    public var wall: Bool?
     /// `dial`: the position to turn to ("my-crate" … "mystery", or 1…5).
     public var position: String?
     /// `input`: `press`, `long` or `turn`; the control's name; signed clicks for a turn.

@@ -43,6 +43,9 @@ final class ControlRequestDecodingTests: XCTestCase {
         for (request, expected) in cases {
             XCTAssertEqual(try command(request), expected, request.cmd)
         }
+        var wall = ControlRequest(cmd: .crate)
+        wall.wall = true
+        XCTAssertEqual(try command(wall), .crate(.wall))
     }
 
     func testWhatTheRouterCouldNotDoIsRefusedAtTheEdgeInWords() {
@@ -50,6 +53,9 @@ final class ControlRequestDecodingTests: XCTestCase {
                        "--track needs --album: it picks a track of a library album")
         XCTAssertEqual(refusal(ControlRequest(cmd: .crate, artist: "X", grow: true)),
                        "crate: 'grow' grows the current crate; name no other crate with it")
+        var wallAndGenre = ControlRequest(cmd: .crate, genre: "Jazz")
+        wallAndGenre.wall = true
+        XCTAssertEqual(refusal(wallAndGenre), "crate: 'wall' is the Crate Wall; name no other crate with it")
         XCTAssertEqual(refusal(ControlRequest(cmd: .dial, position: "loud")),
                        "unknown dial position 'loud' (one of my-crate, curated, mixed, deep-dig, mystery, or 1 to 5)")
         XCTAssertEqual(refusal(ControlRequest(cmd: .input, gesture: "press", control: "eject")),

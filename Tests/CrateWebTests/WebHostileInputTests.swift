@@ -84,11 +84,15 @@ final class WebHostileInputTests: XCTestCase {
                                         body: #"{"password":"guess"}"#)
         XCTAssertEqual(wrong.status, 401)
         XCTAssertNil(wrong.headers["set-cookie"])
-        for path in ["/api/status", "/api/crate", "/api/albums", "/cover/1", "/api/events"] {
+        for path in ["/api/status", "/api/crate", "/api/albums", "/api/artists", "/cover/1", "/api/events"] {
             XCTAssertEqual(try RawHTTP.request(port, "GET", path).status, 401, path)
             XCTAssertEqual(try RawHTTP.request(port, "GET", path, headers: ["Cookie": "crate_session=forged"]).status, 401, path)
         }
         XCTAssertEqual(try RawHTTP.request(port, "GET", "/").status, 200, "the page itself asks for the password")
+        // What installs the page is the same for every box: a browser fetches the manifest without cookies.
+        for path in ["/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png"] {
+            XCTAssertEqual(try RawHTTP.request(port, "GET", path).status, 200, path)
+        }
         // Right after a wrong password this address waits its turn, even with the right one.
         let early = try RawHTTP.request(port, "POST", "/api/login", headers: ["Origin": "http://127.0.0.1:\(port)"],
                                         body: #"{"password":"\#(Self.password)"}"#)

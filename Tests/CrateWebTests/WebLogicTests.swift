@@ -24,6 +24,8 @@ final class WebLogicTests: XCTestCase {
         let crate = try decode(#"{"cmd":"crate","genres":["Jazz","Bebop"],"grow":true}"#)
         XCTAssertEqual(crate.genres ?? [], ["Jazz", "Bebop"])
         XCTAssertEqual(crate.grow, true)
+        XCTAssertEqual(try decode(#"{"cmd":"crate","wall":true}"#).wall, true, "the Crate Wall, back from a genre crate")
+        XCTAssertNil(try decode(#"{"cmd":"play","album":1,"wall":true}"#).wall, "only crate carries it")
         XCTAssertThrowsError(try decode(#"{"cmd":"crate","genre":"\#(String(repeating: "x", count: 300))"}"#))
     }
 
@@ -93,5 +95,31 @@ final class WebLogicTests: XCTestCase {
             XCTAssertFalse(try EventHub.changesLibrary(#"{"event":"\#(other)","status":{}}"#), other)
         }
         XCTAssertThrowsError(try EventHub.changesLibrary("not an event"))
+    }
+
+    /// A cover is revalidated by a name made from its bytes: the same picture answers to its
+    /// ETag (in a list, weak or not, or `*`), a changed one does not.
+    func testACoversETagNamesItsBytes() {
+        let cover = CoverStore.Cover(bytes: [1, 2, 3], contentType: "image/jpeg")
+        XCTAssertEqual(cover.etag, CoverStore.Cover(bytes: [1, 2, 3], contentType: "image/jpeg").etag)
+        XCTAssertNotEqual(cover.etag, CoverStore.Cover(bytes: [1, 2, 4], contentType: "image/jpeg").etag)
+        XCTAssertEqual(cover.etag.count, 18, cover.etag)
+        for header in [cover.etag, "W/\(cover.etag)", "\"x\", \(cover.etag)", " \(cover.etag) ", "*"] {
+            XCTAssertTrue(CoverStore.Cover.matches(header, etag: cover.etag), header)
+        }
+        for header in [nil, "", "\"x\"", String(cover.etag.dropLast())] {
+            XCTAssertFalse(CoverStore.Cover.matches(header, etag: cover.etag), header ?? "nil")
+        }
+    }
+
+    /// The page's A–Z list: each artist once with their albums, whatever the case.
+    func testArtistsAreListedOnceAtoZWithTheirAlbums() {
+        func album(_ id: Int64, _ artist: String) -> AlbumSummary {
+            AlbumSummary(id: id, title: "T\(id)", artist: artist, year: nil, superGenre: "Jazz", subGenre: nil,
+                         trackCount: 1, discCount: 1, duration: 1, compilation: false, online: true, folder: "/m/\(id)")
+        }
+        let list = AlbumListing.artists([album(1, "miles Davis"), album(2, "Abbey Lincoln"), album(3, "miles Davis"), album(4, "Bill Evans")])
+        XCTAssertEqual(list, [ArtistEntry(name: "Abbey Lincoln", albums: 1), ArtistEntry(name: "Bill Evans", albums: 1),
+                              ArtistEntry(name: "miles Davis", albums: 2)])
     }
 }

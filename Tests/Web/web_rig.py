@@ -2,7 +2,8 @@
 browser test (browser_test.py) and the bench (bench/web.py).
 
   make_library(root, albums)   FLAC albums (flac's encoder) with a cover.png each; album 0
-                               is one continuous ramp cut into two tracks (gapless check)
+                               is one continuous ramp cut into two tracks (gapless check),
+                               the last has three tracks of distinct tones
   Rig(work, bindir, music)     writes crate.toml, starts/stops/restarts crated and crate-web
   request(sock, **req)         one JSON-lines request to crated's control socket
 """
@@ -68,6 +69,7 @@ def tag(path, **tags):
 
 
 COLOURS = [(200, 40, 40), (40, 160, 60), (40, 80, 200), (220, 180, 40), (150, 60, 170), (30, 170, 170), (230, 120, 30), (120, 120, 120)]
+THREE_TRACK_HZ = 330
 GENRES = ["Jazz", "Rock", "Jazz", "Electronic", "Rock", "Classical", "Jazz", "Rock"]
 
 
@@ -80,12 +82,15 @@ def make_library(root, albums=8, ramp_frames=RATE):
         title = "Ramp" if a == 0 else "Album %d" % a
         folder = os.path.join(root, "%s - %s" % (artist, title))
         os.makedirs(folder, exist_ok=True)
-        for n in (1, 2):
+        # The last album has three tracks, each a tone of its own (330, 660, 990 Hz): the
+        # album page's "play from track 3" is told apart in the capture.
+        three = a == albums - 1 and albums > 1
+        for n in (1, 2, 3) if three else (1, 2):
             path = os.path.join(folder, "%02d Track %d.flac" % (n, n))
             if a == 0:
                 ramp_track(path, (n - 1) * ramp_frames, ramp_frames)
             else:
-                tone_track(path, 1.5, 220 * (a + 1) + 110 * n)
+                tone_track(path, 1.5, THREE_TRACK_HZ * n if three else 220 * (a + 1) + 110 * n)
             tag(path, title="Track %d" % n, artist=artist, album=title, albumartist=artist,
                 tracknumber=n, genre=GENRES[a % len(GENRES)], date=1990 + a)
         png(os.path.join(folder, "cover.png"), COLOURS[a % len(COLOURS)])
@@ -109,7 +114,7 @@ def answering(process, name, probe, timeout=30):
 
 
 class Rig:
-    def __init__(self, work, bindir, music, password=None, port=None, crate_size=None):
+    def __init__(self, work, bindir, music, password=None, port=None, crate_size=None, extra=""):
         self.work, self.bindir, self.music = work, bindir, music
         self.sock = os.path.join(work, "crate.sock")
         self.capture = os.path.join(work, "capture.raw")
@@ -122,7 +127,7 @@ class Rig:
             f.write('state_dir = "%s/state"\n[control]\nsocket = "%s"\n[audio]\n'
                     'device = "file:FILE=%s,FORMAT=raw"\nperiod_frames = 1024\nperiods = 4\npacing = "clock"\n'
                     '[library]\npaths = ["%s"]\n[display]\nwidth = 320\nheight = 240\n[log]\nlevel = "info"\n%s[web]\n%s'
-                    % (work, self.sock, self.capture, music, crate, web))
+                    % (work, self.sock, self.capture, music, crate, web) + extra)
         self.crated = None
         self.web = None
 

@@ -96,6 +96,8 @@ public enum Command: Sendable, Equatable {
         case current
         /// The knob's growth past the last album: a batch of albums not offered before.
         case grow
+        /// The Crate Wall: the whole library, blended at the dial's weights.
+        case wall
         case genres([String])
         case favorites
         case artist(String)

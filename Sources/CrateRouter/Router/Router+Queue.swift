@@ -57,6 +57,7 @@ extension Router {
         switch request {
         case .current, .grow: nil
         case .genres(let names): try genresKind(names)
+        case .wall: .wall
         case .favorites: .favorites
         case .artist(let artist): .artist(artist)
         case .collection(let title): .collection(title)

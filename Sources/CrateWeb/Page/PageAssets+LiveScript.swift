@@ -11,17 +11,26 @@ function drawPlaying() {
   const s = state.status; if (!s) return;
   const p = s.player, playing = p.state.state === "playing";
   const track = p.currentIndex != null ? p.tracks[p.currentIndex] : null;
-  $("np-title").textContent = track ? (track.title || track.path.split("/").pop()) : "Nothing playing";
-  $("np-album").textContent = s.album ? s.album.artist + " — " + s.album.title + (s.album.crate ? " · from " + s.album.crate : "") : "";
-  const cover = s.album ? "/cover/" + s.album.id + "?size=large" : "";
-  if ($("np-cover").dataset.src !== cover) { $("np-cover").dataset.src = cover; if (cover) $("np-cover").src = cover; else $("np-cover").removeAttribute("src"); }
-  $("np-toggle").textContent = playing ? "||" : "▶";
+  const title = track ? (track.title || track.path.split("/").pop()) : "Nothing playing";
+  const album = s.album ? s.album.artist + " — " + s.album.title : "";
+  $("np-title").textContent = title; $("bar-title").textContent = title;
+  $("np-album").textContent = album + (s.album && s.album.crate ? " · from " + s.album.crate : "");
+  $("bar-album").textContent = album;
+  setCover($("np-cover"), s.album ? "/cover/" + s.album.id + "?size=large" : "");
+  setCover($("bar-cover"), s.album ? "/cover/" + s.album.id + "?size=thumb" : "");
+  for (const b of [$("np-toggle"), $("bar-toggle")]) { b.classList.toggle("playing", playing); b.setAttribute("aria-label", playing ? "Pause" : "Play"); }
+  $("bar-open").setAttribute("aria-label", "Open now playing: " + title + (album ? ", " + album : ""));
+  $("np-artist").hidden = $("np-open-album").hidden = !s.album;
   document.title = track && playing ? "▶ " + (track.title || "") + " · Crate" : "Crate";
   tick();
   const sleep = s.sleep;
   $("sleep-row").hidden = state.sleepUnknown || !(state.features.sleep || sleep !== undefined);
   $("sleep-left").textContent = sleep ? (sleep.endOfAlbum ? "at the end of the album" : sleep.remainingSeconds != null ? time(sleep.remainingSeconds) + " left" : "") : "";
-  markWall();
+  markWall(); markAlbumTrack();
+}
+function setCover(img, src) {
+  if (img.dataset.src === src) return;
+  img.dataset.src = src; if (src) img.src = src; else img.removeAttribute("src");
 }
 function tick() {
   const s = state.status; if (!s) return;
@@ -29,11 +38,15 @@ function tick() {
   let pos = p.position || 0; if (p.state.state === "playing") pos += (performance.now() - state.positionAt) / 1000;
   const dur = track && track.duration ? track.duration : 0;
   if (dur) pos = Math.min(pos, dur);
-  $("np-progress").value = dur ? pos / dur : 0;
+  $("np-progress").value = $("bar-progress").value = dur ? pos / dur : 0;
   $("np-time").textContent = track ? time(pos) + (dur ? " / " + time(dur) : "") : "";
 }
 setInterval(() => { if (!document.hidden && state.status && state.status.player.state.state === "playing") tick(); }, 1000);
 for (const b of document.querySelectorAll("[data-do]")) b.onclick = () => act({ cmd: b.dataset.do });
+$("bar-open").onclick = () => { state.scroll.playing = 0; show("playing", "np-title"); };
+$("np-close").onclick = () => show(state.lastTab);
+$("np-artist").onclick = () => { const a = state.status && state.status.album; if (a) chooseCrate({ artist: a.artist }); };
+$("np-open-album").onclick = () => { const a = state.status && state.status.album; if (a) openAlbum(a.id); };
 $("sleep").onchange = async () => {
   const r = await act({ cmd: "sleep", sleep: $("sleep").value });
   if (String(r.error || "").startsWith("unknown command")) { state.sleepUnknown = true; $("sleep-row").hidden = true; }
@@ -42,7 +55,7 @@ async function loadUpNext() {
   const r = await api("/api/queue"); if (!r.ok || !r.queue) return;
   const list = $("up-next"); list.replaceChildren();
   for (const a of [...r.queue.queued, ...r.queue.fromCrate].slice(0, 8)) {
-    const li = el("li", null, a.artist + " — " + a.title); li.onclick = () => openAlbum(a.id); list.append(li);
+    const li = el("li"), b = el("button", "link", a.artist + " — " + a.title); b.onclick = () => openAlbum(a.id); li.append(b); list.append(li);
   }
 }
 
@@ -96,9 +109,12 @@ async function refreshStatus() {
   state.status = r.status.status; state.positionAt = performance.now(); drawPlaying();
 }
 async function reloadAll() {
-  await refreshStatus();
+  // The wall does not wait for the box's status (on a big library its counts take the
+  // longer): both are asked at once, and the marks follow when the status comes.
+  const status = refreshStatus();
   const c = await api("/api/crate"); if (c.crate) renderCrate(c.crate);
-  loadGenres(); loadUpNext();
+  await status;
+  loadUpNext();
 }
 let events = null;
 function banner(text) { $("banner").textContent = text || ""; $("banner").hidden = !text; }
@@ -115,7 +131,7 @@ function connect() {
       refreshStatus().then(() => { if (e.event === "input" && e.input && /crate|dial|genre/.test(e.input.action || "")) api("/api/crate").then((c) => c.crate && renderCrate(c.crate)); });
       if (e.event === "track") loadUpNext();
     }
-    if (e.event === "scan-finished") reloadAll();
+    if (e.event === "scan-finished") { state.artists = null; reloadAll(); }
   };
   events.onerror = () => { if (events.readyState !== EventSource.OPEN) { banner("crate-web is not reachable — reconnecting…"); document.body.dataset.daemon = "unknown"; } };
   events.onopen = () => banner("");

@@ -2,9 +2,9 @@ extension PageAssets {
     /// The page's behaviour, served as one file. Every text from the daemon goes in through
     /// textContent, never as markup. Live state comes from /api/events (Server-Sent Events):
     /// nothing polls.
-    static let script = browsingScript + "\n\n" + liveScript
+    static let script = browsingScript + "\n\n" + pickScript + "\n\n" + albumScript + "\n\n" + liveScript
 
-    /// The wall, crates, search and the album page.
+    /// Views, the crate wall and search.
     static let browsingScript = #"""
 "use strict";
 const $ = (id) => document.getElementById(id);
@@ -15,7 +15,8 @@ const DIAL = [["my-crate", "My Crate", "Your most played and liked"], ["curated"
   ["mixed", "Mixed Crate", "A bit of everything"], ["deep-dig", "Deep Dig", "New arrivals and the unplayed"],
   ["mystery", "Mystery Crate", "Mostly albums never played"]];
 const state = { status: null, features: {}, crate: null, shown: 0, growing: false, exhausted: false,
-  search: { q: "", offset: 0, total: 0, loading: false }, album: null, positionAt: 0, lastTab: "wall", sleepUnknown: false };
+  search: { q: "", offset: 0, total: 0, loading: false }, album: null, positionAt: 0, lastTab: "wall", tab: "wall",
+  scroll: {}, sleepUnknown: false };
 
 function toast(text) { const t = $("toast"); t.textContent = text; t.hidden = false; clearTimeout(toast.timer); toast.timer = setTimeout(() => t.hidden = true, 4000); }
 function time(s) { if (!isFinite(s)) return ""; s = Math.round(s); return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0"); }
@@ -33,27 +34,41 @@ async function act(body) {
   return reply;
 }
 
-// Tabs
-function show(tab) {
+// Views: the wall, search and the box from the top; the album page and the full now
+// playing over them, Back (or Escape) returning where the person was, scrolled as it was.
+function show(tab, focus) {
+  if (state.tab !== tab) state.scroll[state.tab] = scrollY;
   for (const s of document.querySelectorAll("main > section")) s.hidden = s.id !== tab;
-  for (const b of document.querySelectorAll("nav#tabs button")) b.classList.toggle("on", b.dataset.tab === tab);
-  if (tab !== "album") state.lastTab = tab;
+  for (const b of document.querySelectorAll("nav#tabs button")) {
+    b.classList.toggle("on", b.dataset.tab === tab);
+    if (b.dataset.tab === tab) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
+  }
+  document.body.classList.toggle("np-open", tab === "playing");
+  if (tab !== "album" && tab !== "playing") state.lastTab = tab;
+  state.tab = tab;
+  scrollTo(0, state.scroll[tab] || 0);
+  if (focus) $(focus).focus({ preventScroll: true });
   if (tab === "box") loadBox();
   if (tab === "playing") loadUpNext();
   if (tab === "search" && !$("results").childElementCount) search();
 }
 for (const b of document.querySelectorAll("nav#tabs button")) b.onclick = () => show(b.dataset.tab);
+addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && (state.tab === "album" || state.tab === "playing")) { state.scroll[state.tab] = 0; show(state.lastTab); }
+});
 
 // A cover: a tap plays the album; the corner opens its page.
 function coverTile(album, index) {
   const tile = el("div", "cover");
   tile.dataset.id = album.id;
   if (index != null) tile.dataset.index = index;
-  const img = el("img"); img.loading = "lazy"; img.alt = album.artist + " — " + album.title; img.src = "/cover/" + album.id + "?size=thumb";
+  const name = album.title + " by " + album.artist;
+  const art = el("button", "art"); art.setAttribute("aria-label", "Play " + name);
+  const img = el("img"); img.loading = "lazy"; img.alt = ""; img.src = "/cover/" + album.id + "?size=thumb";
   img.onerror = () => { img.onerror = null; img.removeAttribute("src"); };
-  img.onclick = () => act({ cmd: "play", album: album.id });
-  const more = el("button", "more", "⋯"); more.title = "Album"; more.onclick = () => openAlbum(album.id);
-  tile.append(img, more, el("span", "t", album.title), el("span", "a", album.artist));
+  art.append(img); art.onclick = () => act({ cmd: "play", album: album.id });
+  const more = el("button", "more", "⋯"); more.setAttribute("aria-label", "Open " + name); more.onclick = () => openAlbum(album.id);
+  tile.append(art, more, el("span", "t", album.title), el("span", "a", album.artist));
   return tile;
 }
 
@@ -64,9 +79,15 @@ function renderCrate(crate) {
   if (!performance.getEntriesByName("wall").length) performance.mark("wall");
   $("covers").replaceChildren();
   nameCrate(crate);
-  $("crate-notes").textContent = (crate.notes || []).join(" · ");
-  for (const b of $("dial").children) b.classList.toggle("on", b.dataset.position === crate.dial);
-  const d = DIAL.find((p) => p[0] === crate.dial); $("dial-note").textContent = d ? d[1] + ": " + d[2] : "";
+  // Wallet lines that matched no album are the person's own words; how the crate was
+  // filled (its notes and counts) is the daemon's business and stays off the page.
+  const missing = crate.unresolved || [];
+  $("crate-notes").textContent = missing.length ? "Not in the library: " + missing.join(" · ") : "";
+  for (const b of $("dial").children) {
+    b.setAttribute("aria-pressed", String(b.dataset.position === crate.dial));
+    // On a phone the dial scrolls sideways: its position in sight.
+    if (b.dataset.position === crate.dial) $("dial").scrollLeft = Math.max(0, b.offsetLeft - $("dial").offsetLeft - 10);
+  }
   more();
   markWall();
 }
@@ -109,33 +130,14 @@ function markWall() {
     tile.classList.toggle("knob", knob != null && Number(tile.dataset.index) === knob);
   }
   if (knob !== state.knob) { state.knob = knob; window.knobShownAt = performance.timeOrigin + performance.now(); }
-  if (knob != null) { const t = document.querySelector('#covers .cover[data-index="' + knob + '"]'); if (t) t.scrollIntoView({ block: "nearest" }); }
+  if (knob != null && state.tab === "wall") { const t = document.querySelector('#covers .cover[data-index="' + knob + '"]'); if (t) t.scrollIntoView({ block: "nearest" }); }
 }
 
 for (const [position, name, summary] of DIAL) {
-  const b = el("button", null, name); b.title = summary; b.dataset.position = position;
+  const b = el("button"); b.append(el("b", null, name), el("span", null, summary));
+  b.dataset.position = position; b.setAttribute("aria-pressed", "false");
   b.onclick = async () => { const r = await act({ cmd: "dial", position }); if (r.crate) renderCrate(r.crate); };
   $("dial").append(b);
-}
-async function chooseCrate(body) { const r = await act(Object.assign({ cmd: "crate" }, body)); if (r.ok && r.crate) renderCrate(r.crate); }
-for (const b of document.querySelectorAll("#crates button")) b.onclick = () => {
-  const kind = b.dataset.crate, name = $("plex-name").value.trim();
-  if (kind === "wall") chooseCrate({ cmd: "dial", position: (state.crate && state.crate.dial) || "mixed" });
-  else if (kind === "favorites") chooseCrate({ favorites: true });
-  else if (kind === "wallet") chooseCrate({ wallet: true });
-  else if (kind === "artist") { const a = state.status && state.status.album; if (a) chooseCrate({ artist: a.artist }); else toast("nothing is playing"); }
-  else if (kind === "blend") { const g = [...$("genres").selectedOptions].map((o) => o.value); if (g.length) chooseCrate({ genres: g }); }
-  else if (name) chooseCrate(kind === "collection" ? { collection: name } : { playlist: name });
-};
-$("genre").onchange = () => { if ($("genre").value) chooseCrate({ genre: $("genre").value }); };
-async function loadGenres() {
-  const r = await api("/api/genres"); if (!r.ok) return;
-  const one = $("genre"), many = $("genres"); one.length = 1; many.replaceChildren();
-  for (const g of r.genres) {
-    const label = g.subGenre ? "  " + g.subGenre : g.superGenre;
-    const value = g.subGenre || g.superGenre;
-    one.append(new Option(label + " (" + g.albumCount + ")", value)); many.append(new Option(label, value));
-  }
 }
 
 // Search by artist and album, paged by crate-web.
@@ -153,34 +155,5 @@ async function search(more) {
 }
 $("query").oninput = () => { clearTimeout(search.timer); search.timer = setTimeout(() => search(false), 200); };
 new IntersectionObserver((e) => { if (e[0].isIntersecting && state.search.total) search(true); }).observe($("search-end"));
-
-// One album: tracks with lengths, where it comes from, what can be done with it.
-async function openAlbum(id) {
-  const r = await api("/api/album/" + id); if (!r.ok) { toast(r.error); return; }
-  const d = r.album; state.album = d;
-  $("album-cover").src = "/cover/" + d.album.id + "?size=large";
-  $("album-title").textContent = d.album.title + (d.album.year ? " (" + d.album.year + ")" : "");
-  $("album-artist").textContent = d.album.artist;
-  const src = (d.sources || []).map((s) => (s.folder.startsWith("plex://") ? "Plex" : s.folder) + " · " + s.format);
-  $("album-source").textContent = src.join(" · ") || (d.album.folder.startsWith("plex://") ? "Plex" : d.album.folder);
-  $("album-keep").hidden = d.kept === undefined || !state.features.keep;
-  $("album-keep").textContent = d.kept ? "Kept offline ✓" : "Keep offline";
-  const list = $("album-tracks"); list.replaceChildren();
-  d.tracks.forEach((t, i) => {
-    const li = el("li", null, t.title); li.append(el("span", null, time(t.duration)));
-    li.onclick = () => act({ cmd: "play", album: d.album.id, track: i + 1 });
-    list.append(li);
-  });
-  show("album");
-}
-$("album-back").onclick = () => show(state.lastTab);
-for (const b of document.querySelectorAll("#album-actions button")) b.onclick = async () => {
-  const d = state.album; if (!d) return;
-  let cmd = b.dataset.album;
-  if (cmd === "keep") cmd = d.kept ? "downloads-unkeep" : "downloads-keep";
-  const r = await act({ cmd, album: d.album.id });
-  if (r.ok) toast(b.textContent + ": " + d.album.title);
-  if (cmd.startsWith("downloads")) { if (String(r.error || "").startsWith("unknown command")) $("album-keep").hidden = true; else openAlbum(d.album.id); }
-};
 """#
 }
