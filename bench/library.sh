@@ -4,6 +4,8 @@
 #   bench/library.sh                       full run; results in bench/out/library-results.json
 #   BENCH_SCANS=3 BENCH_RESCANS=20 BENCH_REPS=100 bench/library.sh   more runs, more round trips
 #   BENCH_ALBUMS=500 bench/library.sh      another library size (the cached library is rebuilt)
+#   BENCH_ALBUMS=10000 BENCH_RESCANS=30 bench/library.sh   100,000 tracks; idle RSS after 30 rescans
+#   BENCH_RETRIES=0 bench/library.sh       starved runs kept, not taken again (a busy box, memory only)
 #   bench/library.sh --mixed               the same albums, a third each FLAC, MP3 and M4A, in
 #                                          bench/out/library-mixed; results in library-mixed-results.json
 set -euo pipefail
@@ -49,4 +51,5 @@ $PY "$BENCH/make_library.py" "$LIB" --albums "${BENCH_ALBUMS:-2000}" "${MIX[@]}"
 
 # --- measure --------------------------------------------------------------------------
 measure $PY -B "$BENCH/library.py" --out "$OUT" "${bin_args[@]}" --music "$LIB/music" ${MIX:+--mixed} \
-    --scans "${BENCH_SCANS:-2}" --rescans "${BENCH_RESCANS:-10}" --reps "${BENCH_REPS:-50}"
+    --scans "${BENCH_SCANS:-2}" --rescans "${BENCH_RESCANS:-10}" --reps "${BENCH_REPS:-50}" \
+    --retries "${BENCH_RETRIES:-3}"

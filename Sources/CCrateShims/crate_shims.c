@@ -41,6 +41,12 @@ int crate_make_thread_background(void) {
 
 void crate_malloc_trim(void) { malloc_trim(0); }
 
+int crate_malloc_fix_thresholds(size_t bytes) {
+    /* Either setting alone turns glibc's dynamic thresholds off; both are set so that
+       neither is left at a value it raised on its own. mallopt returns 1 on success. */
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes) == 1 && mallopt(M_TRIM_THRESHOLD, (int)bytes) == 1;
+}
+
 int crate_inotify_open(void) {
     return inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 }

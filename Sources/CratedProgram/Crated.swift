@@ -47,6 +47,9 @@ struct Crated: ParsableCommand {
             return
         }
         let logger = DaemonLogging.bootstrap(level: settings.log.level)
+        if !Memory.fixAllocatorThresholds() {
+            logger.warning("glibc refused fixed malloc thresholds; idle memory may grow after library scans")
+        }
         if configPath == nil { logger.notice("no \(config); running on built-in defaults") }
         let signals = SignalWaiter.blockTerminationSignals()
         let daemon = Daemon(config: settings, configPath: configPath, logger: logger)

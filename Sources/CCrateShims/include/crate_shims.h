@@ -28,6 +28,11 @@ int crate_make_thread_background(void);
 /* malloc_trim(0): glibc gives freed heap pages back to the system. */
 void crate_malloc_trim(void);
 
+#include <stddef.h>
+/* Fixes glibc's mmap and trim thresholds at `bytes` (mallopt M_MMAP_THRESHOLD and
+   M_TRIM_THRESHOLD), which turns off their dynamic raising. Returns 1, or 0 if refused. */
+int crate_malloc_fix_thresholds(size_t bytes);
+
 /* inotify (sys/inotify.h is not in Swift's Glibc module; its IN_* masks come with it). */
 #include <sys/inotify.h>
 /* A non-blocking, close-on-exec inotify instance, or -1 with errno set. */
