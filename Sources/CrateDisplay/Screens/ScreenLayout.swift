@@ -20,6 +20,8 @@ public struct ScreenLayout: Sendable {
     /// For the usual five positions; `dial(count:)` for any other number.
     public let dial: DialLayout
     public let boot: BootLayout
+    /// The boot screen with the lines saying how to reach the box under its detail.
+    public let bootReaching: BootLayout
 
     /// The word next to the offline symbol.
     public static let offlineLabel = "offline"
@@ -44,6 +46,7 @@ public struct ScreenLayout: Sendable {
         browse = BrowseLayout(basis)
         dial = DialLayout(basis, count: 5)
         boot = BootLayout(basis)
+        bootReaching = BootLayout(basis, reachLines: BootLayout.maxReachLines)
     }
 
     public init(width: Int, height: Int, library: FontLibrary) {
