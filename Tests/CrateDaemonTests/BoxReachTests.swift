@@ -16,10 +16,16 @@ final class BoxReachTests: XCTestCase {
     override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "reach") }
     override func tearDown() { dir?.remove() }
 
-    /// True when the start screen in `image` has `text` on its reach line `line`.
-    func showsReachLine(_ line: Int, _ text: String, in image: RGBImage) -> Bool {
-        panelShows(text, in: image, box: { $0.bootReaching.reach[line] }, font: { $0.small }, color: { $0.text },
-                   alignment: .center)
+    /// True when the start screen in `image` shows `reach` (BoxReach.panelLines) where its
+    /// layout puts the lines, wrapped as a panel of that width wraps them.
+    func showsReach(_ reach: [String], in image: RGBImage) -> Bool {
+        let layout = ScreenLayout(width: image.width, height: image.height, library: FontLibrary())
+        let lines = layout.reachLines(reach)
+        let spots = layout.boot(reachLines: lines.count)
+        return lines.indices.allSatisfy { index in
+            panelShows(lines[index], in: image, box: { _ in spots.reach[index] }, font: { $0.small }, color: { $0.text },
+                       alignment: .center)
+        }
     }
 
     func testTheStartScreenSaysWhereToOpenThePage() throws {
@@ -42,13 +48,9 @@ final class BoxReachTests: XCTestCase {
         let image = try snapshot(daemon)
         XCTAssertEqual(try daemon.status().display?.screen, "start")
         let place = "\(host).local · " + (address ?? "no network address yet")
-        XCTAssertTrue(showsReachLine(0, place, in: image), "the name and address: \(place)")
-        XCTAssertTrue(showsReachLine(1, "Open http://\(host).local:8080 on your phone", in: image))
-        XCTAssertFalse(showsReachLine(1, "Open http://\(host).local:8081 on your phone", in: image), "and not just any text")
-        // The longest usual line fits a 320-pixel panel uncut ("crate" is the image's name).
-        let layout = ScreenLayout(width: 320, height: 240, library: FontLibrary())
-        XCTAssertLessThanOrEqual(TextLayout.width(of: "Open http://crate.local:8080 on your phone", font: layout.fonts.small),
-                                 layout.bootReaching.reach[1].width)
+        XCTAssertTrue(showsReach([place, "Open http://\(host).local:8080 on your phone"], in: image),
+                      "the name and address (\(place)) and the page")
+        XCTAssertFalse(showsReach([place, "Open http://\(host).local:8081 on your phone"], in: image), "and not just any text")
 
         // Idle with nothing changing, the address checks draw no frame.
         let frames = try XCTUnwrap(try daemon.status().display).frames
@@ -67,7 +69,8 @@ final class BoxReachTests: XCTestCase {
             """)
         XCTAssertNil(try daemon.status().reach)
         let host = try XCTUnwrap(NetworkIdentity.hostName())
-        XCTAssertFalse(showsReachLine(1, "Open http://\(host).local:8080 on your phone", in: try snapshot(daemon)))
+        let place = "\(host).local · " + (NetworkIdentity.firstIPv4() ?? "no network address yet")
+        XCTAssertFalse(showsReach([place, "Open http://\(host).local:8080 on your phone"], in: try snapshot(daemon)))
     }
 
     /// A DHCP lease after the start: the next check sees the address and says it changed

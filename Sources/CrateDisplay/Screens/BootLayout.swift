@@ -3,8 +3,9 @@
 /// box from a phone (BoxReach), and the record shrinks to make room.
 public struct BootLayout: Sendable {
     public static let productName = "Crate"
-    /// The most lines of how to reach the box the screen has room for.
-    public static let maxReachLines = 2
+    /// The most lines of how to reach the box the screen has room for (the name and
+    /// address, then the page's URL in a sentence, which a narrow panel wraps).
+    public static let maxReachLines = 3
 
     /// A square the record is drawn in.
     public let emblem: Rect
