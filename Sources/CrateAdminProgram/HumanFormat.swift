@@ -148,6 +148,12 @@ enum HumanFormat {
         return text
     }
 
+    /// `crate.local · 192.168.1.20 · page http://crate.local:8080 · MPD crate.local:6600`.
+    static func reach(_ r: BoxReach) -> String {
+        let parts = [r.localName, r.address ?? "no network address yet", r.page.map { "page " + $0 }, r.mpd.map { "MPD " + $0 }]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
     /// `crate-admin plex status`.
     static func plex(_ p: PlexStatus) -> String {
         var lines = ["account:   " + p.auth.rawValue + (p.username.map { " as \($0)" } ?? "")]
@@ -209,6 +215,7 @@ enum HumanFormat {
         lines.append(("underruns", "\(player.output.underruns)"))
         if let controls = status.controls { lines.append(("controls", self.controls(controls))) }
         if let display = status.display { lines.append(("display", self.display(display))) }
+        if let reach = status.reach { lines.append(("reach", self.reach(reach))) }
         if let artwork = status.artwork { lines.append(("covers", CoversFormat.summary(artwork))) }
         if let rooms = status.rooms { lines.append(("rooms", RoomsFormat.summary(rooms))) }
         if let lastfm = status.lastfm { lines.append(("lastfm", LastFMFormat.summary(lastfm))) }

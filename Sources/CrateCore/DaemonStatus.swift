@@ -27,6 +27,9 @@ public struct DaemonStatus: Sendable, Codable, Equatable {
     public var album: PlayingAlbumStatus?
     /// The sleep timer; nil while none is set.
     public var sleep: SleepTimerStatus?
+    /// How a phone reaches the box (its .local name, address, the page); nil while
+    /// neither the page nor the MPD port is on the network.
+    public var reach: BoxReach?
 
     public init(
         version: String, pid: Int, uptimeSeconds: Double, configPath: String?, player: PlayerStatus,

@@ -77,6 +77,20 @@ extension Daemon {
 
     static let checkpointSeconds = 300.0
 
+    /// The box's address is read again every few seconds while the start screen shows it:
+    /// on a first boot the DHCP lease often comes after crated started. The panel redraws
+    /// only when the name or address changed.
+    func scheduleReachChecks() {
+        guard router.reach != nil else { return }
+        let router = self.router
+        timers.add(after: Self.reachCheckSeconds) {
+            router.refreshReachOnPanel()
+            return Self.reachCheckSeconds
+        }
+    }
+
+    static let reachCheckSeconds = 5.0
+
     /// New music shows up on its own: the folders are watched and scanned once changes
     /// settle (`[library] watch`, `settle_seconds`, `rescan_seconds`).
     func startLibraryWatch() {

@@ -137,6 +137,10 @@ public final class Daemon: Sendable {
         router.attach(display)
         rooms = RoomsWatcher(config.snapcast, logger: logger) { [weak router = self.router] in router?.panel?.invalidate(activity: false) }
         if let rooms { router.attach(rooms) }
+        // The start screen says where to open the page (or point an MPD app) when there is one.
+        if config.web.listen != nil || !config.mpd.listen.isEmpty {
+            router.attach(BoxReachWatch(webListen: config.web.listen, mpdListen: config.mpd.listen))
+        }
         server = ControlServer(path: config.control.socket, mode: config.control.socketMode, handler: router,
                                logger: logger, limits: limits)
         mpd = config.mpd.listen.isEmpty ? nil
@@ -164,6 +168,7 @@ public final class Daemon: Sendable {
         schedulePositionSaves()
         scheduleCheckpoints()
         schedulePlexSyncs()
+        scheduleReachChecks()
         do { try timers.start() } catch {
             logger.error("""
                 cannot start the timers thread: \(error); positions are saved on state changes only, \

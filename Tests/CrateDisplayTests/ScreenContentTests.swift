@@ -189,6 +189,29 @@ final class ScreenContentTests: XCTestCase {
         }
     }
 
+    /// How to reach the box, under the detail, whole on every panel (a narrow one wraps
+    /// the sentence with the URL); the record shrinks for it.
+    func testBootTellsHowToReachTheBox() {
+        let reach = ["crate.local · 192.168.1.20", "Open http://crate.local:8080 on your phone"]
+        for (w, h) in fixtures.sizes {
+            let layout = renderer.layout(width: w, height: h)
+            let lines = layout.reachLines(reach)
+            XCTAssertEqual(lines.joined(separator: " "), reach.joined(separator: " "), "every word at \(w)×\(h)")
+            let spots = layout.boot(reachLines: lines.count)
+            XCTAssertEqual(spots.reach.count, lines.count)
+            let shown = draw(DisplayContent(screen: .boot(detail: "Turn the knob to pick an album"), reach: reach), w, h)
+            for (line, rect) in zip(lines, spots.reach) {
+                XCTAssertLessThanOrEqual(TextLayout.width(of: line, font: layout.fonts.small), rect.width, "\(line) whole at \(w)×\(h)")
+                let expected = fixtures.expectedText(line, in: rect, font: layout.fonts.small, color: theme.text,
+                                                     alignment: .center, width: w, height: h)
+                assertRegion(shown, matches: expected, in: rect, format: .xrgb8888, "\(line) at \(w)×\(h)")
+            }
+            let title = fixtures.expectedText("Crate", in: spots.title, font: layout.fonts.hero,
+                                              color: theme.text, alignment: .center, width: w, height: h)
+            assertRegion(shown, matches: title, in: spots.title, format: .xrgb8888, "Crate at \(w)×\(h)")
+        }
+    }
+
     func testSnapshotIsAValidPNGOfTheScreen() throws {
         for (w, h) in fixtures.sizes {
             var canvas = Canvas(width: w, height: h)

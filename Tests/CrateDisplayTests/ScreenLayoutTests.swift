@@ -24,6 +24,9 @@ final class ScreenLayoutTests: XCTestCase {
             ("boot.emblem", boot.emblem), ("boot.title", boot.title), ("boot.detail", boot.detail),
             ("boot.offline", boot.offlineMark),
         ]
+        let reaching = layout.boot(reachLines: BootLayout.maxReachLines)
+        rects += [("reaching.emblem", reaching.emblem), ("reaching.title", reaching.title), ("reaching.detail", reaching.detail)]
+        rects += reaching.reach.enumerated().map { ("reaching.reach\($0.offset)", $0.element) }
         for (index, row) in d.rows.enumerated() {
             rects += [("d.row\(index)", row.frame), ("d.marker\(index)", row.marker), ("d.name\(index)", row.name)]
         }
@@ -68,6 +71,10 @@ final class ScreenLayoutTests: XCTestCase {
                            + layout.dial.rows.enumerated().map { ("row\($0.offset)", $0.element.frame) }, size)
             assertDisjoint([("emblem", boot.emblem), ("title", boot.title), ("detail", boot.detail),
                             ("offline", boot.offlineMark)], size)
+            let reaching = layout.boot(reachLines: BootLayout.maxReachLines)
+            assertDisjoint([("emblem", reaching.emblem), ("title", reaching.title), ("detail", reaching.detail),
+                            ("offline", reaching.offlineMark)]
+                           + reaching.reach.enumerated().map { ("reach\($0.offset)", $0.element) }, size)
             XCTAssertTrue(n.progressBar.contains(n.progressFill), size)
             for row in layout.dial.rows {
                 XCTAssertTrue(row.frame.contains(row.marker) && row.frame.contains(row.name), size)

@@ -41,6 +41,8 @@ enum ScreenFixtures {
     static var everyScreen: [(String, DisplayContent)] {
         var all: [(String, DisplayContent)] = [
             ("boot", DisplayContent(screen: .boot(detail: "Scanning library…"))),
+            ("boot-reaching", DisplayContent(screen: .boot(detail: "Turn the knob to pick an album"),
+                                             reach: ["crate.local · 192.168.1.20", "Open http://crate.local:8080 on your phone"])),
             ("browse", DisplayContent(screen: .browse(browse()))),
             ("browse-alone", DisplayContent(screen: .browse(browse(withNeighbours: false)))),
             ("dial", DisplayContent(screen: .dial(dial()))),

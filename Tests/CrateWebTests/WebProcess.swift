@@ -10,15 +10,20 @@ final class WebProcess {
     let configPath: String
     let logPath: String
 
-    init(daemon: DaemonProcess, dir: String, name: String = "crate-web", web section: String) throws {
+    /// `sharedConfig`: crate-web reads crated's own config (its `[web]` section, if any,
+    /// included) and listens on loopback by `--listen`, whatever `[web] listen` says.
+    init(daemon: DaemonProcess, dir: String, name: String = "crate-web", web section: String,
+         sharedConfig: Bool = false) throws {
         port = try FreePorts.take(1)[0]
-        configPath = dir + "/\(name).toml"
+        configPath = sharedConfig ? daemon.configPath : dir + "/\(name).toml"
         logPath = dir + "/\(name).log"
-        let config = try String(contentsOfFile: daemon.configPath, encoding: .utf8)
-            + "\n[web]\nlisten = \"127.0.0.1:\(port)\"\n" + section + "\n"
-        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        if !sharedConfig {
+            let config = try String(contentsOfFile: daemon.configPath, encoding: .utf8)
+                + "\n[web]\nlisten = \"127.0.0.1:\(port)\"\n" + section + "\n"
+            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        }
         process.executableURL = URL(fileURLWithPath: try DaemonProcess.executable("crate-web"))
-        process.arguments = ["--config", configPath]
+        process.arguments = ["--config", configPath] + (sharedConfig ? ["--listen", "127.0.0.1:\(port)"] : [])
         guard FileManager.default.createFile(atPath: logPath, contents: nil) else { throw FixtureError("cannot create \(logPath)") }
         process.standardError = FileHandle(forWritingAtPath: logPath)
         try process.run()

@@ -41,9 +41,14 @@ public struct DisplayContent: Sendable, Equatable {
     /// What plays (or is paused), for the footer of the browse and list screens; nil
     /// with nothing loaded or stopped.
     public var playing: NowPlaying?
+    /// How to reach the box from a phone (BoxReach.panelLines), under the start screen's
+    /// detail; empty when nothing but the knob reaches it. Not drawn on other screens.
+    public var reach: [String]
 
-    public init(screen: Screen, message: Message? = nil, offline: Bool = false, playing: NowPlaying? = nil) {
+    public init(screen: Screen, message: Message? = nil, offline: Bool = false, playing: NowPlaying? = nil,
+                reach: [String] = []) {
         self.screen = screen
+        self.reach = reach
         self.message = message
         self.offline = offline
         self.playing = playing

@@ -65,6 +65,22 @@ public struct ScreenLayout: Sendable {
         count == 5 ? dial : DialLayout(basis, count: count)
     }
 
+    /// The boot screen with `reachLines` lines saying how to reach the box under its detail.
+    public func boot(reachLines: Int) -> BootLayout {
+        reachLines == 0 ? boot : BootLayout(basis, reachLines: reachLines)
+    }
+
+    /// `reach` (BoxReach.panelLines) as the boot screen draws it: each line wrapped to the
+    /// panel's width in the small font, at most `BootLayout.maxReachLines` in all (the rest
+    /// ends the last line, cut with an ellipsis when drawn).
+    public func reachLines(_ reach: [String]) -> [String] {
+        let width = max(0, width - 2 * margin)
+        let wrapped = reach.flatMap { ScreenText.wrap($0, font: fonts.small, width: width, maxLines: BootLayout.maxReachLines) }
+        guard wrapped.count > BootLayout.maxReachLines else { return wrapped }
+        let keep = BootLayout.maxReachLines - 1
+        return Array(wrapped.prefix(keep)) + [wrapped[keep...].joined(separator: " ")]
+    }
+
     /// The message box for a message of `lineCount` lines (1…`messageMaxLines`), centred.
     public func message(lineCount: Int) -> MessageLayout {
         MessageLayout(basis, lineCount: min(messageMaxLines, max(1, lineCount)))

@@ -1,12 +1,16 @@
 /// The boot and idle screen, and the message box drawn over any screen.
 extension ScreenRenderer {
-    func drawBoot(detail: String, layout: ScreenLayout, into canvas: inout Canvas) {
-        let spots = layout.boot, fonts = layout.fonts
+    func drawBoot(detail: String, reach: [String], layout: ScreenLayout, into canvas: inout Canvas) {
+        let lines = layout.reachLines(reach)
+        let spots = layout.boot(reachLines: lines.count), fonts = layout.fonts
         let record = CoverArt.placeholder(side: spots.emblem.width, seed: BootLayout.productName, theme: theme,
                                             background: theme.background)
         canvas.drawCover(record, in: spots.emblem, clip: spots.emblem, background: theme.background)
         canvas.drawText(BootLayout.productName, in: spots.title, font: fonts.hero, color: theme.text, alignment: .center)
         canvas.drawText(detail, in: spots.detail, font: fonts.body, color: theme.secondaryText, alignment: .center)
+        for (line, rect) in zip(lines, spots.reach) {
+            canvas.drawText(line, in: rect, font: fonts.small, color: theme.text, alignment: .center)
+        }
     }
 
     func drawMessage(_ message: Message, layout: ScreenLayout, into canvas: inout Canvas) {

@@ -42,7 +42,7 @@ public final class ScreenRenderer: Sendable {
         let offlineMark: Rect
         switch content.screen {
         case .boot(let detail):
-            drawBoot(detail: detail, layout: layout, into: &canvas)
+            drawBoot(detail: detail, reach: content.reach, layout: layout, into: &canvas)
             offlineMark = layout.boot.offlineMark
         case .nowPlaying(let playing):
             drawNowPlaying(playing, layout: layout, now: now, into: &canvas)

@@ -60,7 +60,8 @@ extension Router {
             case .error(let message): message
             default: session == nil ? (libraryProblem ?? "No library") : "Turn the knob to pick an album"
             }
-            return DisplayContent(screen: .boot(detail: detail))
+            // Nothing to show yet (first boot, an empty library): where to open the page.
+            return DisplayContent(screen: .boot(detail: detail), reach: reach?.current?.panelLines ?? [])
         }
         let (albumID, segment) = session?.state.access { ($0.current, $0.segment(containing: index)) } ?? (nil, nil)
         let detail = albumID.flatMap { cachedAlbum($0) }

@@ -34,6 +34,7 @@ public final class Router: Sendable {
     private let controls = Mutex<(any ControlsPort)?>(nil)
     private let display = Mutex<(any PanelControl)?>(nil)
     private let rooms = Mutex<(any RoomsReport)?>(nil)
+    private let reachWatch = Mutex<BoxReachWatch?>(nil)
     /// Last.fm: off, running, or configured but unavailable (Router+LastFM).
     public let lastfm: LastFMLink
     /// Plex; nil without a library (then `plexProblem` says why).
@@ -102,6 +103,16 @@ public final class Router: Sendable {
     /// The snapcast rooms; set once at start-up when `[snapcast]` is on.
     var roomsReport: (any RoomsReport)? { rooms.withLock { $0 } }
     public func attach(_ report: any RoomsReport) { rooms.withLock { $0 = report } }
+    /// How to reach the box from a phone; set once at start-up when the page or MPD is on.
+    public var reach: BoxReachWatch? { reachWatch.withLock { $0 } }
+    public func attach(_ reach: BoxReachWatch) { reachWatch.withLock { $0 = reach } }
+
+    /// Reads the box's name and address again when the start screen shows (where the panel
+    /// tells them), redrawing only when they changed: a DHCP lease after the start.
+    public func refreshReachOnPanel() {
+        guard let reach, let panel, panel.status().screen == "start" else { return }
+        if reach.refresh() { panel.invalidate(activity: false) }
+    }
 
     /// Every event may change what the panel shows; a gesture also wakes a dimmed panel.
     private func updateDisplay(for event: DaemonEvent) {
@@ -171,6 +182,11 @@ public final class Router: Sendable {
         if let skipped = session?.skippedForStatus, !skipped.isEmpty { status.skipped = skipped }
         status.album = playingAlbumStatus()
         status.sleep = sleepTimer.status()
+        if let reach {
+            // Read fresh: the page's Box tab and crate-admin status say where the box is now.
+            if reach.refresh() { panel?.invalidate(activity: false) }
+            status.reach = reach.current
+        }
         if let shown = roomsForStatus() {
             status.rooms = shown.rooms
             status.warnings += shown.warnings

@@ -66,6 +66,10 @@ async function loadBox() {
   const s = r.status.status, lines = [];
   if (s) {
     lines.push(["crated", s.version + " · up " + time(s.uptimeSeconds)]);
+    // How to reach this box, as its panel's start screen tells it (name.local, address).
+    const reach = s.reach;
+    if (reach) lines.push(["Reach", [reach.localName, reach.address || "no network address yet"].filter(Boolean).join(" · ")
+      + (reach.page ? " · " + reach.page : "") + (reach.mpd ? " · MPD " + reach.mpd : "")]);
     const o = s.player.output;
     if (o) lines.push(["Output", (o.device || "none") + (o.sampleRate ? " · " + o.sampleRate + " Hz " + (o.sampleFormat || "") : "") + (o.message ? " · " + o.message : "")]);
   }
