@@ -97,6 +97,11 @@ chroot "$R" systemctl -q enable systemd-networkd.service systemd-resolved.servic
   crate-firstboot.service crate-grow-data.service
 chroot "$R" systemctl -q mask systemd-networkd-wait-online.service apt-daily.timer \
   apt-daily-upgrade.timer dpkg-db-backup.timer e2scrub_all.timer e2scrub_reap.service
+# Debian 13's networkd moves its state to /var/lib/systemd/network with this unit, which
+# runs as systemd-network and so has systemd chown that folder at start: on the read-only
+# root that fails, and the unit with it (the image test's boot 1, "failed units"). The
+# root cannot keep that state anyway; networkd keeps it in /run, as on Debian 12.
+chroot "$R" systemctl -q mask systemd-networkd-persistent-storage.service
 chroot "$R" systemctl -q is-enabled crated.service || die "crated.service is not enabled"
 # These install themselves into sysinit.target, which every service waits for: started
 # with multi-user.target instead, they are out of the way of crated.
