@@ -57,16 +57,18 @@ vm-powercut:
 vm-smoke:
 	CRATE_VM_DIST=$(DIST) bash deploy/vm/smoke.sh
 
-# The Raspberry Pi card image with the arm64 .deb (docs/admin-guide.md, "The card image for a Raspberry Pi");
+# The Raspberry Pi card image of Debian DIST (trixie unless DIST=bookworm) with that
+# release's arm64 .deb (docs/admin-guide.md, "The card image for a Raspberry Pi");
 # prints its path last. Run as root.
 image:
-	bash deploy/image/build.sh
+	CRATE_IMAGE_DIST=$(DIST) bash deploy/image/build.sh
 
-# The card image booted in qemu's Raspberry Pi 3 model: settings file, read-only root,
-# data partition, knob press to first sample, a refused settings file, crate-update
-# (docs/testing.md; not in CI: 16-30 min on the shared machine, root cached).
+# The card image booted in qemu's Raspberry Pi 3 and Pi 4 models (MODEL=raspi3b or
+# raspi4b: one of them): settings file, read-only root, data partition, knob press to
+# first sample, a refused settings file, crate-update (docs/testing.md; not in CI).
+MODEL ?=
 image-test:
-	bash deploy/image/boot-test.sh
+	CRATE_IMAGE_DIST=$(DIST) bash deploy/image/boot-test.sh $(if $(MODEL),--model $(MODEL))
 
 demo:
 	bash deploy/demo.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Raspberry Pi card image (Pi 3, Pi 4, Pi Zero 2 W; 64-bit;
-# docs/admin-guide.md, "The card image for a Raspberry Pi"): Debian 12 arm64 with Debian's own Raspberry Pi firmware
+# docs/admin-guide.md, "The card image for a Raspberry Pi"): Debian 13 arm64 with Debian's own Raspberry Pi firmware
 # and kernel (raspi-firmware, linux-image-arm64) and the arm64 Crate .deb, enabled.
 # Usage: build.sh [--deb ARM64_DEB] [--out FILE.img] [--overlay DIR]... [--hook SCRIPT]
 #   --deb      the package to install (default: built now, cross-compiled)
@@ -14,14 +14,12 @@
 # The card: 1 FAT boot partition (firmware, kernel, crate-settings.txt), 2 the OS root
 # (ext4, mounted read-only), 3 the data partition (/data: Crate's state, music, homes),
 # small in the image and grown to the end of the card on first boot.
-# Env: CRATE_IMAGE_DIR (work dir, default /var/tmp/crate-image), CRATE_IMAGE_MIRROR.
+# Env: CRATE_IMAGE_DIST (the Debian release: trixie, the default, or bookworm),
+# CRATE_IMAGE_DIR (work dir, default /var/tmp/crate-image-RELEASE), CRATE_IMAGE_MIRROR.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# The card image is Debian 12 (bookworm): its kernel and modules are that release's.
-CRATE_VM_ARCH=arm64 CRATE_VM_DIST=bookworm source deploy/vm/lib.sh
+source deploy/image/lib.sh
 usage() { sed -n '5,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-W=${CRATE_IMAGE_DIR:-/var/tmp/crate-image}
-MIRROR=${CRATE_IMAGE_MIRROR:-http://deb.debian.org/debian}
 deb= out= overlays=() hook=
 while (($#)); do
   case $1 in
@@ -51,14 +49,17 @@ t0=$SECONDS
 PKGS=systemd,systemd-sysv,systemd-timesyncd,udev,kmod,dbus,initramfs-tools,linux-image-arm64
 PKGS+=,raspi-firmware,firmware-brcm80211,wpasupplicant,openssh-server,iproute2,fdisk,e2fsprogs
 PKGS+=,dosfstools,util-linux,tzdata,ca-certificates,sudo,procps,avahi-daemon,libnss-mdns,alsa-utils,systemd-resolved,wireless-regdb,nano
-PKGS+=,adduser,libasound2,libmpg123-0,libsqlite3-0,libgpiod2,libcurl4,libturbojpeg0,libpng16-16
-PKGS+=,zlib1g,libflac12,libvorbisfile3,libopusfile0,libfaad2,libsoxr0
+PKGS+=,adduser,libsqlite3-0,libturbojpeg0,zlib1g,libvorbisfile3,libopusfile0,libfaad2,libsoxr0
+case $VM_DIST in
+  trixie) PKGS+=,libasound2t64,libmpg123-0t64,libgpiod3,libcurl4t64,libpng16-16t64,libflac14 ;;
+  bookworm) PKGS+=,libasound2,libmpg123-0,libgpiod2,libcurl4,libpng16-16,libflac12 ;;
+esac
 T=$(mktemp -d "$W/build.XXXXXX")
 R=$T/root BOOT=$T/boot DATA=$T/data
 trap 'chroot_umount "$R"; safe_rm "$T"' EXIT
-log "Debian 12 arm64 root (debootstrap once, then from the cache)"
+log "Debian $IMAGE_DIST_NUMBER ($VM_DIST) arm64 root (debootstrap once, then from the cache)"
 cached_root "$W/debootstrap" "$R" "$MIRROR" --variant=minbase --arch=arm64 \
-  --components=main,non-free-firmware --include="$PKGS" bookworm || die "debootstrap failed (see $W/debootstrap.log)"
+  --components=main,non-free-firmware --include="$PKGS" "$VM_DIST" || die "debootstrap failed (see $W/debootstrap.log)"
 log "root ready ($((SECONDS - t0)) s)"
 
 chroot_mount "$R"
@@ -96,6 +97,11 @@ chroot "$R" systemctl -q enable systemd-networkd.service systemd-resolved.servic
   crate-firstboot.service crate-grow-data.service
 chroot "$R" systemctl -q mask systemd-networkd-wait-online.service apt-daily.timer \
   apt-daily-upgrade.timer dpkg-db-backup.timer e2scrub_all.timer e2scrub_reap.service
+# Debian 13's networkd moves its state to /var/lib/systemd/network with this unit, which
+# runs as systemd-network and so has systemd chown that folder at start: on the read-only
+# root that fails, and the unit with it (the image test's boot 1, "failed units"). The
+# root cannot keep that state anyway; networkd keeps it in /run, as on Debian 12.
+chroot "$R" systemctl -q mask systemd-networkd-persistent-storage.service
 chroot "$R" systemctl -q is-enabled crated.service || die "crated.service is not enabled"
 # These install themselves into sysinit.target, which every service waits for: started
 # with multi-user.target instead, they are out of the way of crated.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The card image boot test's additions to the image (boot-test.sh passes this to build.sh
-# --hook; never in the shipped image): what qemu's Raspberry Pi 3 model lacks, simulated
+# --hook; never in the shipped image): what qemu's Raspberry Pi models lack, simulated
 # as in the test VMs (deploy/vm/guest/sim-hw.sh): a sound card (snd-aloop, a module of
 # Debian's linux-image-arm64) and the knob (gpio-sim, which no Debian kernel builds: made
 # here for the image's own kernel, cached in $CRATE_IMAGE_DIR/sim-modules); crated's
@@ -10,11 +10,9 @@
 set -euo pipefail
 R=$1 kver=$2
 cd "$(dirname "$0")/../.."
-# The card image is Debian 12 (bookworm): its kernel and modules are that release's.
-CRATE_VM_ARCH=arm64 CRATE_VM_DIST=bookworm source deploy/vm/lib.sh
+# The image's release (CRATE_IMAGE_DIST), its work dir and mirror, as build.sh has them.
+source deploy/image/lib.sh
 source deploy/vm/sim-modules.sh
-W=${CRATE_IMAGE_DIR:-/var/tmp/crate-image}
-MIRROR=${CRATE_IMAGE_MIRROR:-http://deb.debian.org/debian}
 # As slow as the arm64 VM under emulation: time limits and crated's card buffer scale by it.
 slow=$VM_SLOW
 
