@@ -205,7 +205,7 @@ let package = Package(
         .target(
             name: "CrateWeb",
             dependencies: [
-                "CrateCore", "CrateWire", "CrateConfig", "CrateControlClient",
+                "CrateCore", "CrateWire", "CrateConfig", "CrateControlClient", "CratePosix",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

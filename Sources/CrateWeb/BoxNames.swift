@@ -1,3 +1,4 @@
+import CratePosix
 import Synchronization
 
 #if canImport(Glibc)
@@ -92,39 +93,11 @@ public final class BoxNames: Sendable {
     }
 
     static func hostName() -> String? {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        return normalised(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        NetworkIdentity.fullHostName().flatMap(normalised)
     }
 
     /// Every address of every interface, as text (IPv6 without its zone).
     static func interfaceAddresses() -> Set<String> {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0 else { return [] }
-        defer { freeifaddrs(list) }
-        var found: Set<String> = []
-        var next = list
-        while let entry = next {
-            defer { next = entry.pointee.ifa_next }
-            guard let address = entry.pointee.ifa_addr else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-            switch Int32(address.pointee.sa_family) {
-            case AF_INET:
-                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                    var raw = v4.pointee.sin_addr
-                    _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
-                }
-            case AF_INET6:
-                address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                    var raw = v6.pointee.sin6_addr
-                    _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
-                }
-            default:
-                continue
-            }
-            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if !name.isEmpty { found.insert(name) }
-        }
-        return found
+        Set(NetworkIdentity.interfaceAddresses().map(\.text))
     }
 }
