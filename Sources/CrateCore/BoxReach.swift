@@ -48,11 +48,7 @@ public struct BoxReach: Sendable, Codable, Equatable {
     /// The port of a `host:port` listen address whose host is not loopback (so a phone
     /// can reach it); nil for loopback, a Unix socket path or no port.
     static func networkPort(_ listen: String) -> Int? {
-        guard !listen.hasPrefix("/"), let colon = listen.lastIndex(of: ":"),
-              let port = Int(listen[listen.index(after: colon)...]), (1...65535).contains(port) else { return nil }
-        var host = String(listen[..<colon]).lowercased()
-        if host.first == "[", host.last == "]" { host = String(host.dropFirst().dropLast()) }
-        let loopback = host == "localhost" || host == "::1" || host.split(separator: ".").first == "127"
-        return loopback ? nil : port
+        guard let endpoint = ListenEndpoint(listen), !endpoint.isLoopback else { return nil }
+        return endpoint.portNumber
     }
 }

@@ -1,3 +1,4 @@
+import CrateCore
 import CratePosix
 #if canImport(Glibc)
 import Glibc
@@ -15,16 +16,15 @@ enum ListenerProbe {
             guard fd >= 0 else { return nil }
             guard unix.withSockaddr({ Glibc.connect(fd, $0, $1) }) == 0 else { close(fd); return nil }
         } else {
-            guard let colon = address.lastIndex(of: ":") else { return nil }
-            var host = String(address[..<colon])
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            guard address.contains(":"), let endpoint = ListenEndpoint(address) else { return nil }
+            var host = endpoint.host
             // A wildcard address is reached through loopback.
             if host.isEmpty || host == "*" || host == "0.0.0.0" { host = "127.0.0.1" }
             if host == "::" { host = "::1" }
             var hints = addrinfo()
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
             var found: UnsafeMutablePointer<addrinfo>? = nil
-            guard getaddrinfo(host, String(address[address.index(after: colon)...]), &hints, &found) == 0,
+            guard getaddrinfo(host, endpoint.port, &hints, &found) == 0,
                   let info = found else { return nil }
             defer { freeaddrinfo(found) }
             fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)

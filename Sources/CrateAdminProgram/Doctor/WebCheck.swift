@@ -1,4 +1,5 @@
 import CrateConfig
+import CrateCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,10 +29,7 @@ enum WebCheck {
 
     /// True when `address` (HOST:PORT, [v6]:PORT) listens on loopback only.
     static func isLoopback(_ address: String) -> Bool {
-        var host = Substring(address)
-        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
-        return host == "localhost" || host == "::1" || host.split(separator: ".").first == "127"
+        ListenEndpoint(address)?.isLoopback ?? false
     }
 
     /// The status line crate-web answers `GET /` with, or nil when nothing answers within a second.
